@@ -1,0 +1,32 @@
+// swift-tools-version:6.1
+import PackageDescription
+
+let package = Package(
+    name: "PlistKit",
+    products: [
+        .library(name: "PlistKit", targets: ["PlistKit"]),
+        .executable(name: "plistkit", targets: ["plistkit"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-collections", from: "1.1.0"),
+    ],
+    targets: [
+        .target(
+            name: "PlistKit",
+            dependencies: [
+                .product(name: "OrderedCollections", package: "swift-collections"),
+            ]
+        ),
+        .executableTarget(
+            name: "plistkit",
+            dependencies: ["PlistKit"]
+        ),
+        .testTarget(
+            name: "PlistKitTests",
+            dependencies: [
+                "PlistKit",
+                .product(name: "OrderedCollections", package: "swift-collections"),
+            ]
+        ),
+    ]
+)

@@ -1,0 +1,83 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+import OrderedCollections
+
+extension Plist {
+    /// The dictionary's entries, or nil for any other case.
+    public var dictionary: OrderedDictionary<String, Plist>? {
+        if case .dictionary(let value) = self { value } else { nil }
+    }
+
+    /// The array's elements, or nil for any other case.
+    public var array: [Plist]? {
+        if case .array(let value) = self { value } else { nil }
+    }
+
+    /// The string, or nil for any other case.
+    public var string: String? {
+        if case .string(let value) = self { value } else { nil }
+    }
+
+    /// The integer, or nil for any other case.
+    public var integer: PlistInteger? {
+        if case .integer(let value) = self { value } else { nil }
+    }
+
+    /// The integer as `Int`, or nil for any other case or when it does not fit.
+    public var int: Int? { integer?.intValue }
+
+    /// The real, or nil for any other case.
+    public var real: Double? {
+        if case .real(let value) = self { value } else { nil }
+    }
+
+    /// The Boolean, or nil for any other case.
+    public var bool: Bool? {
+        if case .bool(let value) = self { value } else { nil }
+    }
+
+    /// The date, or nil for any other case.
+    public var date: Date? {
+        if case .date(let value) = self { value } else { nil }
+    }
+
+    /// The bytes, or nil for any other case.
+    public var data: Data? {
+        if case .data(let value) = self { value } else { nil }
+    }
+
+    /// The UID's value, or nil for any other case.
+    public var uid: UInt64? {
+        if case .uid(let value) = self { value } else { nil }
+    }
+
+    /// The value stored under `key` when this is a dictionary; nil otherwise.
+    public subscript(key: String) -> Plist? {
+        dictionary?[key]
+    }
+
+    /// The element at `index` when this is an array and the index is in range; nil otherwise.
+    public subscript(index: Int) -> Plist? {
+        guard let elements = array, elements.indices.contains(index) else { return nil }
+        return elements[index]
+    }
+
+    /// The name plutil uses for the value's type (`-type`, `-expect`): `dictionary`, `array`,
+    /// `string`, `integer`, `float`, `bool`, `date`, `data`, or `uid`.
+    public var typeName: String {
+        switch self {
+        case .dictionary: "dictionary"
+        case .array: "array"
+        case .string: "string"
+        case .integer: "integer"
+        case .real: "float"
+        case .bool: "bool"
+        case .date: "date"
+        case .data: "data"
+        case .uid: "uid"
+        }
+    }
+}
