@@ -1,8 +1,5 @@
-import PlistKit
 import Foundation
-let d = try! Data(contentsOf: URL(fileURLWithPath: CommandLine.arguments[1]))
-let v = try Plist(decoding: d)
-print(v)
-let out = try v.encoded(as: .binary)
-try out.write(to: URL(fileURLWithPath: "/tmp/out.bplist"))
-print(try Plist(decoding: out) == v)
+
+// plistkit: a plutil-compatible property-list tool. See `plistkit -help`.
+let tool = Tool(standardOutput: FileHandle.standardOutput, standardError: FileHandle.standardError)
+exit(tool.run(Array(CommandLine.arguments.dropFirst())) ? 0 : 1)

@@ -47,6 +47,8 @@ extension BinaryWriter {
                 BinaryWriter.appendBigEndian(uid, size: size, to: &bytes)
             }
         case .array(let elements):
+            let identity = Uniquing.StorageIdentity(elements)
+            if let identity, let known = uniquing.sharedStorage[identity] { return known }
             try checkDepth(depth)
             // Flattening a child appends that child's own references to `refs`, so this
             // container's references are gathered locally and moved there at the end.
@@ -55,8 +57,12 @@ extension BinaryWriter {
             for element in elements {
                 childRefs.append(try flatten(element, depth: depth + 1))
             }
-            return container(marker: BinaryMarker.array, count: elements.count, childRefs: childRefs)
+            let index = container(marker: BinaryMarker.array, count: elements.count, childRefs: childRefs)
+            if let identity { uniquing.sharedStorage[identity] = index }
+            return index
         case .dictionary(let entries):
+            let identity = Uniquing.StorageIdentity(entries)
+            if let identity, let known = uniquing.sharedStorage[identity] { return known }
             try checkDepth(depth)
             var childRefs: [Int] = []
             childRefs.reserveCapacity(entries.count * 2)
@@ -66,7 +72,9 @@ extension BinaryWriter {
             for value in entries.values {
                 childRefs.append(try flatten(value, depth: depth + 1))
             }
-            return container(marker: BinaryMarker.dictionary, count: entries.count, childRefs: childRefs)
+            let index = container(marker: BinaryMarker.dictionary, count: entries.count, childRefs: childRefs)
+            if let identity { uniquing.sharedStorage[identity] = index }
+            return index
         }
     }
 

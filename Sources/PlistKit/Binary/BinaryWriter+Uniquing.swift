@@ -3,6 +3,7 @@ import FoundationEssentials
 #else
 import Foundation
 #endif
+import OrderedCollections
 
 extension BinaryWriter {
     /// The tables that make equal objects share one index, as CF's writer does for strings,
@@ -23,5 +24,30 @@ extension BinaryWriter {
         var scalars: [ScalarKey: Int] = [:]
         /// Container hash (marker, count, child refs) → index of the first such container.
         var containers: [Int: Int] = [:]
+        /// The storage of an array or a dictionary → its index. A value
+        /// read from a file shares the storage of objects the file shares, and Swift's
+        /// copy-on-write shares it in values a program builds; this table makes writing such a
+        /// value cost its number of distinct containers, not its number of paths. The value
+        /// being written is alive and immutable throughout, so addresses cannot be reused.
+        var sharedStorage: [StorageIdentity: Int] = [:]
+
+        /// Where a non-empty container's elements live: for an array, its buffer; for a
+        /// dictionary, its keys' and values' buffers.
+        struct StorageIdentity: Hashable {
+            let first: UInt
+            let second: UInt
+
+            init?(_ elements: [Plist]) {
+                guard !elements.isEmpty else { return nil }
+                first = elements.withUnsafeBufferPointer { UInt(bitPattern: $0.baseAddress) }
+                second = 0
+            }
+
+            init?(_ entries: OrderedDictionary<String, Plist>) {
+                guard !entries.isEmpty else { return nil }
+                first = entries.keys.elements.withUnsafeBufferPointer { UInt(bitPattern: $0.baseAddress) }
+                second = entries.values.elements.withUnsafeBufferPointer { UInt(bitPattern: $0.baseAddress) }
+            }
+        }
     }
 }

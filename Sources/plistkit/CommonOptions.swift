@@ -1,0 +1,50 @@
+/// The options every verb shares, after the verb's own arguments: `-s`, `-o PATH`, `-e EXT`,
+/// `-r`, `-n`, `--`, and the file names.
+struct CommonOptions {
+    var paths: [String] = []
+    /// `-r`: human-readable JSON.
+    var readable = false
+    /// `-n` turns this off: no newline after raw or type output.
+    var terminatingNewline = true
+    /// `-o PATH`: where the result goes (`-` for standard output).
+    var outputPath: String?
+    /// `-e EXT`: the extension for converted files.
+    var outputExtension: String?
+    /// `-s`: say nothing on success.
+    var silent = false
+
+    init(_ arguments: [String]) throws {
+        var iterator = arguments.makeIterator()
+        while let argument = iterator.next() {
+            switch argument {
+            case "--":
+                while let path = iterator.next() { paths.append(path) }
+            case "-n": terminatingNewline = false
+            case "-s": silent = true
+            case "-r": readable = true
+            case "-o":
+                guard let path = iterator.next() else { throw UsageError("Missing argument for -o.") }
+                outputPath = path
+            case "-e":
+                guard let ext = iterator.next() else { throw UsageError("Missing argument for -e.") }
+                outputExtension = ext
+            default:
+                if argument.hasPrefix("-") && argument.count > 1 {
+                    throw UsageError("unrecognized option: \(argument)")
+                }
+                paths.append(argument)
+            }
+        }
+        guard !paths.isEmpty else { throw UsageError("No files specified.") }
+    }
+
+    /// Where the converted form of `path` goes: `-o`, or `path` with the `-e` extension.
+    func destination(for path: String) -> String {
+        if let outputPath { return outputPath }
+        guard let outputExtension else { return path }
+        let name = path.split(separator: "/", omittingEmptySubsequences: false).last.map(String.init) ?? path
+        guard let dot = name.lastIndex(of: "."), dot != name.startIndex else { return path + "." + outputExtension }
+        let stemLength = name.distance(from: name.startIndex, to: dot)
+        return String(path.dropLast(name.count - stemLength)) + "." + outputExtension
+    }
+}
