@@ -1,27 +1,38 @@
 extension Plist {
     /// Splits a plutil-style key path (`a.b.0.c`) into its components.
     ///
-    /// A dot separates components; `\.` stands for a dot inside a key and `\\` for a backslash.
+    /// A dot separates components and `\.` stands for a dot inside a key, as in plutil; any
+    /// other backslash is kept as it is.
     public static func keyPathComponents(_ keyPath: String) -> [String] {
         var components: [String] = []
         var current = ""
-        var escaping = false
+        var pendingBackslash = false
         for character in keyPath {
-            if escaping {
-                current.append(character)
-                escaping = false
-            } else if character == "\\" {
-                escaping = true
-            } else if character == "." {
+            if pendingBackslash {
+                pendingBackslash = false
+                if character == "." {
+                    current.append(".")
+                    continue
+                }
+                current.append("\\")
+            }
+            switch character {
+            case "\\": pendingBackslash = true
+            case ".":
                 components.append(current)
                 current = ""
-            } else {
-                current.append(character)
+            default: current.append(character)
             }
         }
-        if escaping { current.append("\\") }
+        if pendingBackslash { current.append("\\") }
         components.append(current)
         return components
+    }
+
+    /// The inverse of ``keyPathComponents(_:)``: components joined with dots, dots in keys
+    /// escaped.
+    public static func keyPath(_ components: [String]) -> String {
+        components.map { $0.replacingDots() }.joined(separator: ".")
     }
 
     /// The value at a plutil-style key path, or nil when any component is missing.
@@ -31,6 +42,7 @@ extension Plist {
     public subscript(keyPath keyPath: String) -> Plist? {
         var current = self
         for component in Plist.keyPathComponents(keyPath) {
+            guard !component.isEmpty else { return nil }
             switch current {
             case .dictionary(let entries):
                 guard let next = entries[component] else { return nil }
@@ -43,5 +55,15 @@ extension Plist {
             }
         }
         return current
+    }
+}
+
+extension String {
+    fileprivate func replacingDots() -> String {
+        var result = ""
+        for character in self {
+            if character == "." { result += "\\." } else { result.append(character) }
+        }
+        return result
     }
 }

@@ -38,13 +38,26 @@ struct CommonOptions {
         guard !paths.isEmpty else { throw UsageError("No files specified.") }
     }
 
-    /// Where the converted form of `path` goes: `-o`, or `path` with the `-e` extension.
-    func destination(for path: String) -> String {
+    /// Where the converted form of `path` goes: `-o`, else `path` with the `-e` extension,
+    /// and for source-code formats the language's extension (so the plist is not overwritten).
+    func destination(for path: String, format: OutputFormat) -> String {
         if let outputPath { return outputPath }
-        guard let outputExtension else { return path }
-        let name = path.split(separator: "/", omittingEmptySubsequences: false).last.map(String.init) ?? path
-        guard let dot = name.lastIndex(of: "."), dot != name.startIndex else { return path + "." + outputExtension }
-        let stemLength = name.distance(from: name.startIndex, to: dot)
-        return String(path.dropLast(name.count - stemLength)) + "." + outputExtension
+        var result = path
+        if let outputExtension { result = CommonOptions.replacingExtension(of: result, with: outputExtension) }
+        switch format {
+        case .objc: result = CommonOptions.replacingExtension(of: result, with: "m")
+        case .swift: result = CommonOptions.replacingExtension(of: result, with: "swift")
+        default: break
+        }
+        return result
+    }
+
+    /// `path` with the text after its file name's last dot replaced (unchanged when the name
+    /// has no extension, as plutil does).
+    static func replacingExtension(of path: String, with newExtension: String) -> String {
+        let nameStart = path.lastIndex(of: "/").map { path.index(after: $0) } ?? path.startIndex
+        let name = path[nameStart...]
+        guard name != ".", name != "..", let dot = name.lastIndex(of: "."), dot != name.startIndex else { return path }
+        return String(path[...dot]) + newExtension
     }
 }

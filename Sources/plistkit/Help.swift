@@ -1,26 +1,46 @@
 /// The text `plistkit -help` prints.
 let helpText = """
-plistkit: [command_option] [other_options] file...
-The file '-' means stdin.
-A plutil-compatible property-list tool: binary1, xml1 and json in and out.
-Command options are (-lint is the default):
- -help                         show this message and exit
- -lint                         check the property list files for syntax errors
- -convert fmt                  rewrite property list files in format
-                               fmt is one of: xml1 binary1 json
- -p                            print property list in a human-readable fashion
-                               (not for machine parsing! this 'format' is not stable)
-There are some additional optional arguments:
- -s                            be silent on success
- -o path                       specify alternate file path name for result;
-                               the -o option is used with -convert, and is only
-                               useful with one file argument (last file overwrites);
-                               the path '-' means stdout
- -e extension                  specify alternate extension for converted files
- -r                            if writing JSON, output in human-readable form
- -n                            prevent printing a terminating newline if it is not part of the format
- --                            specifies that all further arguments are file names
-Files are replaced atomically: a failed conversion never leaves a half-written file.
-Exit status is 0 when every file succeeded, 1 otherwise; errors go to stderr as 'FILE: reason'.
+usage: plistkit VERB [arguments] [options] FILE...
+A plutil-compatible property-list tool. FILE '-' is standard input. Input format
+(binary, XML, JSON) is detected for every verb.
+
+Verbs (-lint is the default):
+ -help                          print this text
+ -lint                          check that each file is a valid property list
+ -p                             print each file in a human-readable layout (not stable)
+ -convert FMT [-header]         rewrite each file as FMT: xml1 binary1 json swift objc;
+                                -header also writes an Objective-C .h (objc only)
+ -insert KEYPATH -TYPE VALUE [-append]
+                                add VALUE at KEYPATH; with -append, append it to the
+                                array at KEYPATH
+ -replace KEYPATH -TYPE VALUE   set VALUE at KEYPATH, replacing what is there
+ -remove KEYPATH                delete the value at KEYPATH
+ -extract KEYPATH FMT [-expect TYPE]
+                                write the value at KEYPATH as FMT: xml1 binary1 json
+                                swift objc raw (raw prints scalars as text, dictionary
+                                keys one per line, array counts)
+ -type KEYPATH [-expect TYPE]   print the type of the value at KEYPATH
+ -create FMT                    write an empty dictionary as FMT to each FILE
+
+ KEYPATH: keys separated by '.', '\\.' for a dot inside a key; a number indexes an array
+          (as the last component of -insert, it inserts before that index, or appends
+          when it equals the count).
+ -TYPE:   -bool YES|NO|true|false, -integer N (-2^63 ... 2^64-1), -float X,
+          -string S, -date 2024-01-31T12:00:00Z, -data BASE64, -xml PLIST,
+          -json JSON, -dictionary, -array (the last two take no VALUE)
+ TYPE:    bool integer float string date data dictionary array
+
+Options:
+ -s            say nothing on success
+ -o PATH       write the result to PATH ('-' for standard output) instead of
+               replacing the file
+ -e EXT        give converted files the extension EXT
+ -r            write JSON indented, keys sorted
+ -n            no newline after raw or type output
+ --            every later argument is a file name
+
+Files are replaced atomically (temporary file, fsync, rename): an error or interruption
+never leaves a half-written file. Exit status is 0 when every file succeeded, 1 otherwise;
+each failure prints 'FILE: reason' (with a byte offset or line:column) on standard error.
 
 """

@@ -13,8 +13,7 @@ struct Tool {
     func run(_ arguments: [String]) -> Bool {
         do {
             var arguments = arguments
-            guard let verb = arguments.first else { throw UsageError("No files specified.") }
-            arguments.removeFirst()
+            guard let verb = arguments.popFirst() else { throw UsageError("No files specified.") }
             switch verb {
             case "-help", "--help", "-h":
                 standardOutput.write(Data(helpText.utf8))
@@ -24,9 +23,44 @@ struct Tool {
             case "-p":
                 return try printFiles(CommonOptions(arguments))
             case "-convert":
-                guard !arguments.isEmpty else { throw UsageError("Missing format specifier for command.") }
-                let format = try OutputFormat(argument: arguments.removeFirst())
-                return try convert(to: format, CommonOptions(arguments))
+                guard let name = arguments.popFirst() else { throw UsageError("Missing format specifier for command.") }
+                let format = try OutputFormat(argument: name)
+                guard format != .raw else { throw UsageError("raw is only valid for -extract.") }
+                var header = false
+                if arguments.first == "-header" {
+                    guard format == .objc else { throw UsageError("-header is only valid for objc literal conversions.") }
+                    arguments.removeFirst()
+                    header = true
+                }
+                return try convert(to: format, header: header, CommonOptions(arguments))
+            case "-insert", "-replace":
+                guard let keyPath = arguments.popFirst(), let type = arguments.popFirst() else {
+                    throw UsageError("'Insert' and 'Replace' require a key path, a type, and a value.")
+                }
+                let value = try ValueArgument.parse(type: type, from: &arguments)
+                var mode: Plist.EditMode = verb == "-replace" ? .replace : .insert
+                if arguments.first == "-append" {
+                    arguments.removeFirst()
+                    if verb == "-insert" { mode = .append }
+                }
+                return edit(keyPath, value: value, mode: mode, try CommonOptions(arguments))
+            case "-remove":
+                guard let keyPath = arguments.popFirst() else { throw UsageError("'Remove' requires a key path.") }
+                return remove(keyPath, try CommonOptions(arguments))
+            case "-extract":
+                guard let keyPath = arguments.popFirst(), let name = arguments.popFirst() else {
+                    throw UsageError("'Extract' requires a key path and a plist format.")
+                }
+                let format = try OutputFormat(argument: name)
+                let expected = try Tool.expectedType(&arguments)
+                return extract(keyPath, as: format, expecting: expected, try CommonOptions(arguments))
+            case "-type":
+                guard let keyPath = arguments.popFirst() else { throw UsageError("'Extract' requires a key path and a plist format.") }
+                let expected = try Tool.expectedType(&arguments)
+                return extract(keyPath, as: .type, expecting: expected, try CommonOptions(arguments))
+            case "-create":
+                guard let name = arguments.popFirst() else { throw UsageError("'Create' requires a plist format.") }
+                return create(try OutputFormat(argument: name), try CommonOptions(arguments))
             default:
                 if verb.hasPrefix("-") && verb.count > 1 && verb != "--" {
                     throw UsageError("unrecognized option: \(verb)")
@@ -34,13 +68,20 @@ struct Tool {
                 // Like plutil, a command line that starts with a file lints it.
                 return try lint(CommonOptions([verb] + arguments))
             }
-        } catch let error as UsageError {
-            standardError.write(Data((error.message + "\n").utf8))
-            return false
         } catch {
-            standardError.write(Data("\(error)\n".utf8))
+            standardError.write(Data((describe(error) + "\n").utf8))
             return false
         }
+    }
+
+    /// `-expect TYPE`, when it comes next.
+    private static func expectedType(_ arguments: inout [String]) throws -> String? {
+        guard arguments.first == "-expect" else { return nil }
+        arguments.removeFirst()
+        guard let type = arguments.popFirst() else { throw UsageError("-expect requires a type argument.") }
+        let known = ["bool", "integer", "float", "string", "date", "data", "dictionary", "array"]
+        guard known.contains(type) else { throw UsageError("-expect type [\(type)] not valid.") }
+        return type
     }
 
     /// Runs `body` for each file, reporting `PATH: reason` on standard error for each failure.
@@ -51,18 +92,24 @@ struct Tool {
                 try body(path, try readInput(path))
             } catch {
                 allSucceeded = false
-                standardError.write(Data("\(displayName(path)): \(describe(error))\n".utf8))
+                report(error, for: path)
             }
         }
         return allSucceeded
     }
 
+    func report(_ error: Error, for path: String) {
+        standardError.write(Data("\(displayName(path)): \(describe(error))\n".utf8))
+    }
+
     func displayName(_ path: String) -> String { path == "-" ? "<stdin>" : path }
 
     private func describe(_ error: Error) -> String {
-        if let error = error as? PlistError { return error.description }
-        if let error = error as? UsageError { return error.message }
-        return error.localizedDescription
+        switch error {
+        case let error as PlistError: error.description
+        case let error as UsageError: error.message
+        default: "\(error)"
+        }
     }
 
     /// The bytes of a file, or of standard input for `-`.
@@ -75,19 +122,17 @@ struct Tool {
             throw PlistError(.io, FileManager.default.fileExists(atPath: path) ? "cannot read the file" : "no such file")
         }
     }
-
-    /// Writes `data` to standard output for `-`, else atomically to `path`.
-    func writeOutput(_ data: Data, to path: String) throws {
-        if path == "-" {
-            standardOutput.write(data)
-        } else {
-            try AtomicFile.write(data, to: path)
-        }
-    }
 }
 
 /// A command-line mistake: the message is printed alone, as plutil does.
 struct UsageError: Error {
     let message: String
     init(_ message: String) { self.message = message }
+}
+
+extension Array {
+    /// Removes and returns the first element, or nil when empty.
+    mutating func popFirst() -> Element? {
+        isEmpty ? nil : removeFirst()
+    }
 }

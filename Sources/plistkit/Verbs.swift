@@ -1,22 +1,6 @@
 import Foundation
 import PlistKit
 
-/// The output formats `-convert` accepts, spelled as plutil spells them.
-enum OutputFormat {
-    case xml1, binary1, json
-
-    init(argument: String) throws {
-        switch argument {
-        case "xml1": self = .xml1
-        case "binary1": self = .binary1
-        case "json": self = .json
-        case "swift", "objc", "raw", "openStep":
-            throw UsageError("Format \(argument) is not supported yet by plistkit.")
-        default: throw UsageError("Unknown format specifier: \(argument)")
-        }
-    }
-}
-
 extension Tool {
     /// `-lint`: checks each file, printing `PATH: OK` unless `-s`.
     func lint(_ options: CommonOptions) throws -> Bool {
@@ -39,17 +23,95 @@ extension Tool {
         }
     }
 
-    /// `-convert FORMAT`: rewrites each file (in place, or to `-o`/`-e`) in the format.
-    func convert(to format: OutputFormat, _ options: CommonOptions) throws -> Bool {
+    /// `-convert FORMAT [-header]`: rewrites each file (in place, or to `-o`/`-e`).
+    func convert(to format: OutputFormat, header: Bool, _ options: CommonOptions) throws -> Bool {
         forEachFile(options) { path, data in
             let value = try Plist(decoding: data)
-            let output: Data
-            switch format {
-            case .binary1: output = try value.encoded(as: .binary)
-            case .xml1: output = try value.encoded(as: .xml)
-            case .json: output = try value.encoded(as: .json)
+            try emit(value, from: path, as: format, options, objcHeader: header)
+        }
+    }
+
+    /// `-insert`/`-replace KEYPATH -TYPE VALUE [-append]`: edits each file in place (or
+    /// writes to `-o`), keeping its format.
+    func edit(_ keyPath: String, value newValue: Plist, mode: Plist.EditMode, _ options: CommonOptions) -> Bool {
+        forEachFile(options) { path, data in
+            let (value, format) = try Plist.decodedWithFormat(data)
+            let edited = try value.setting(newValue, atKeyPath: keyPath, mode: mode)
+            try emit(edited, from: path, as: OutputFormat(keeping: format), options)
+        }
+    }
+
+    /// `-remove KEYPATH`: removes the value from each file, keeping its format.
+    func remove(_ keyPath: String, _ options: CommonOptions) -> Bool {
+        forEachFile(options) { path, data in
+            let (value, format) = try Plist.decodedWithFormat(data)
+            try emit(value.removing(atKeyPath: keyPath), from: path, as: OutputFormat(keeping: format), options)
+        }
+    }
+
+    /// `-extract KEYPATH FORMAT [-expect TYPE]` and `-type KEYPATH [-expect TYPE]`.
+    func extract(_ keyPath: String, as format: OutputFormat, expecting expected: String?, _ options: CommonOptions) -> Bool {
+        forEachFile(options) { path, data in
+            let value = try Plist(decoding: data)
+            guard let found = value[keyPath: keyPath] else {
+                throw UsageError("Could not extract value, error: No value at that key path or invalid key path: \(keyPath)")
             }
-            try writeOutput(output, to: options.destination(for: path))
+            if let expected, found.typeName != expected {
+                // plutil spells the Boolean type "bool" on the command line, "boolean" here.
+                func spelled(_ name: String) -> String { name == "bool" ? "boolean" : name }
+                throw UsageError("Value at [\(keyPath)] expected to be \(spelled(expected)) but is \(spelled(found.typeName))")
+            }
+            try emit(found, from: path, as: format, options, keyPath: keyPath)
+        }
+    }
+
+    /// `-create FORMAT`: writes an empty dictionary to each path (`-` for standard output).
+    func create(_ format: OutputFormat, _ options: CommonOptions) -> Bool {
+        var allSucceeded = true
+        for path in options.paths {
+            do {
+                var output = try render(.dictionary([:]), as: format, readable: options.readable, source: "-", destination: "-")
+                if path == "-" {
+                    if options.terminatingNewline && format.defaultsToStandardOutput { output.append(0x0A) }
+                    standardOutput.write(output)
+                } else {
+                    try AtomicFile.write(output, to: path)
+                }
+            } catch {
+                allSucceeded = false
+                report(error, for: path)
+            }
+        }
+        return allSucceeded
+    }
+
+    /// Writes `value`, read from `source`, in `format` to where the options send it.
+    private func emit(_ value: Plist, from source: String, as format: OutputFormat, _ options: CommonOptions, keyPath: String? = nil, objcHeader: Bool = false) throws {
+        let toStandardOutput = options.outputPath == "-" || (options.outputPath == nil && format.defaultsToStandardOutput)
+        let destination = toStandardOutput ? "-" : options.destination(for: source, format: format)
+        var output = try render(value, as: format, readable: options.readable, source: source, destination: destination, keyPath: keyPath)
+        if toStandardOutput {
+            if options.terminatingNewline && format.defaultsToStandardOutput { output.append(0x0A) }
+            standardOutput.write(output)
+            return
+        }
+        try AtomicFile.write(output, to: destination)
+        if objcHeader && format == .objc {
+            let headerPath = CommonOptions.replacingExtension(of: destination, with: "h")
+            try AtomicFile.write(Data(try LiteralWriter.objcHeader(value, source: source, destination: destination).utf8), to: headerPath)
+        }
+    }
+
+    /// The bytes of `value` in `format`.
+    func render(_ value: Plist, as format: OutputFormat, readable: Bool, source: String, destination: String, keyPath: String? = nil) throws -> Data {
+        switch format {
+        case .binary1: return try value.encoded(as: .binary)
+        case .xml1: return try PlutilEncoding.xml(value)
+        case .json: return try PlutilEncoding.json(value, readable: readable)
+        case .swift: return Data(try LiteralWriter.swift(value, source: source).utf8)
+        case .objc: return Data(try LiteralWriter.objc(value, source: source, destination: destination).utf8)
+        case .raw: return Data(try RawWriter.raw(value, keyPath: keyPath ?? "unknown key path").utf8)
+        case .type: return Data(value.typeName.utf8)
         }
     }
 }
