@@ -18,7 +18,7 @@ swift_version="$(swiftc --version 2>&1 | sed -n 's/.*Swift version \([0-9][0-9.]
 swiftc -O "$scripts/FoundationVectors/main.swift" -o "$work/FoundationVectors"
 # Fixed hashing, so Foundation writes dictionaries in the same order on every run.
 SWIFT_DETERMINISTIC_HASHING=1 "$work/FoundationVectors" "$vectors" \
-    "Foundation PropertyListSerialization (swift-corelibs-foundation, Swift ${swift_version:-unknown}, $(uname -s))" \
+    "swift-corelibs-foundation, Swift ${swift_version:-unknown}, $(uname -s)" \
     > "$work/foundation.jsonl"
 
 python3 "$scripts/write_manifest.py" "$vectors/binary/MANIFEST.json" "$work/plistlib.jsonl" "$work/foundation.jsonl"

@@ -1,7 +1,7 @@
 // Writes the Foundation binary vectors: TestVectors/binary/foundation/*.bplist.
 //
 // Not part of the root package. `generate.sh` compiles this one file with `swiftc` and runs
-//     FoundationVectors TESTVECTORS_DIR "MADE_BY" > entries.jsonl
+//     FoundationVectors TESTVECTORS_DIR "TOOLCHAIN" > entries.jsonl
 // with SWIFT_DETERMINISTIC_HASHING=1, so dictionaries are written in the same order every run.
 //
 // Each vector is written with `PropertyListSerialization.data(fromPropertyList:format: .binary,
@@ -222,7 +222,7 @@ func vectors() -> [(String, Any)] {
 
 let arguments = CommandLine.arguments
 guard arguments.count == 3 else {
-    FileHandle.standardError.write(Data("usage: FoundationVectors TESTVECTORS_DIR MADE_BY\n".utf8))
+    FileHandle.standardError.write(Data("usage: FoundationVectors TESTVECTORS_DIR TOOLCHAIN\n".utf8))
     exit(2)
 }
 let vectorsDirectory = URL(fileURLWithPath: arguments[1])
@@ -234,21 +234,21 @@ for name in try fileManager.contentsOfDirectory(atPath: outputDirectory.path) wh
     try fileManager.removeItem(at: outputDirectory.appendingPathComponent(name))
 }
 
-var files: [(String, Data)] = []
+var files: [(name: String, data: Data, writer: String)] = []
 for (name, value) in vectors() {
-    files.append((name, try PropertyListSerialization.data(fromPropertyList: value, format: .binary, options: 0)))
+    files.append((name, try PropertyListSerialization.data(fromPropertyList: value, format: .binary, options: 0), "PropertyListSerialization"))
 }
 // NSKeyedArchiver is the only Foundation writer of UIDs. 300 distinct strings make UIDs
 // beyond 255, so both 1- and 2-byte UIDs appear.
-files.append(("keyed_archive_small", NSKeyedArchiver.archivedData(withRootObject: ["k": "v", "n": 1] as NSDictionary)))
-files.append(("keyed_archive_uids", NSKeyedArchiver.archivedData(withRootObject: (0..<300).map { "item\($0)" } as NSArray)))
+files.append(("keyed_archive_small", NSKeyedArchiver.archivedData(withRootObject: ["k": "v", "n": 1] as NSDictionary), "NSKeyedArchiver"))
+files.append(("keyed_archive_uids", NSKeyedArchiver.archivedData(withRootObject: (0..<300).map { "item\($0)" } as NSArray), "NSKeyedArchiver"))
 
 var output = ""
-for (name, data) in files {
+for (name, data, writer) in files {
     let url = outputDirectory.appendingPathComponent("\(name).bplist")
     try data.write(to: url)
     let reading = try PropertyListSerialization.propertyList(from: try Data(contentsOf: url), options: [], format: nil)
-    let entry: [String: Any] = ["file": "binary/foundation/\(name).bplist", "made_by": madeBy, "expected": try dump(reading)]
+    let entry: [String: Any] = ["file": "binary/foundation/\(name).bplist", "made_by": "Foundation \(writer) (\(madeBy))", "expected": try dump(reading)]
     let json = try JSONSerialization.data(withJSONObject: entry, options: [.sortedKeys])
     output += String(decoding: json, as: UTF8.self) + "\n"
 }
