@@ -1,0 +1,14 @@
+import PlistKit
+
+/// PlistStore's one way to replace a file: PlistKit's ``AtomicFile`` (temporary file in the
+/// same directory, `fsync`, permissions of the file it replaces, `rename`, `fsync` of the
+/// directory), with its error turned into a ``PlistStoreError``.
+enum FileReplacement {
+    static func write(_ bytes: some Collection<UInt8>, to path: String, permissions: UInt32 = 0o644) throws(PlistStoreError) {
+        do {
+            try AtomicFile.write(bytes, to: path, permissions: .init(permissions))
+        } catch {
+            throw PlistStoreError(.io, "cannot replace \(path)", path: path, underlying: error)
+        }
+    }
+}

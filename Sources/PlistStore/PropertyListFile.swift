@@ -1,0 +1,51 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+import PlistKit
+
+/// Reading and atomically writing property-list files.
+///
+/// Like `-[NSDictionary writeToFile:atomically:YES]` and `dictionaryWithContentsOfFile:`,
+/// for any ``Plist`` value.
+public enum PropertyListFile {
+    /// Encodes `value` in `format` and replaces the file at `path` atomically: a reader or a
+    /// crash sees the complete old file or the complete new one, never a mixture.
+    ///
+    /// Like `writeToFile:atomically:YES`. An existing file keeps its permissions; a new one
+    /// gets `permissions` less the umask.
+    /// - Throws: ``PlistStoreError`` with code ``PlistStoreError/Code/coding`` when the value
+    ///   cannot be written in `format`, ``PlistStoreError/Code/io`` when the file cannot be replaced.
+    public static func write(_ value: Plist, to path: String, format: PlistFormat = .binary, permissions: UInt32 = 0o644) throws(PlistStoreError) {
+        let bytes: Data
+        do {
+            bytes = try value.encoded(as: format)
+        } catch {
+            throw PlistStoreError(.coding, "cannot encode a property list for \(path)", path: path, underlying: error)
+        }
+        try FileReplacement.write(bytes, to: path, permissions: permissions)
+    }
+
+    /// Reads the property list at `path`, in whichever format it is.
+    ///
+    /// Like `dictionaryWithContentsOfFile:`, but throwing the reason instead of returning nil.
+    /// - Throws: ``PlistStoreError/Code/notFound`` when there is no file,
+    ///   ``PlistStoreError/Code/coding`` (with PlistKit's `PlistError` as ``PlistStoreError/underlying``)
+    ///   when it is not a property list.
+    public static func read(from path: String) throws(PlistStoreError) -> Plist {
+        let bytes = try readBytes(path)
+        do {
+            return try Plist(decoding: bytes)
+        } catch {
+            throw PlistStoreError(.coding, "\(path) is not a property list", path: path, underlying: error)
+        }
+    }
+
+    static func readBytes(_ path: String) throws(PlistStoreError) -> [UInt8] {
+        switch Syscalls.readFile(path) {
+        case .success(let file): return file.bytes
+        case .failure(let error): throw .system("cannot read \(path)", path: path, errno: error.rawValue)
+        }
+    }
+}
