@@ -1,0 +1,75 @@
+/* The floor under every decoder.
+ *
+ *   floor xml FILE RUNS     libxml2's SAX2 parse of FILE with empty callbacks: the XML is
+ *                           tokenised and checked, no value is built.
+ *   floor bytes FILE RUNS   one pass over FILE's bytes (a checksum), the least any binary
+ *                           decoder must do.
+ */
+#include "harness.h"
+#include <stdint.h>
+#include <libxml/parser.h>
+#include <libxml/SAX2.h>
+#include <libxml/parserInternals.h>
+
+static void on_start(void *ctx, const xmlChar *localname, const xmlChar *prefix, const xmlChar *uri,
+                     int nb_namespaces, const xmlChar **namespaces, int nb_attributes,
+                     int nb_defaulted, const xmlChar **attributes) {
+    (void)ctx; (void)localname; (void)prefix; (void)uri; (void)nb_namespaces; (void)namespaces;
+    (void)nb_attributes; (void)nb_defaulted; (void)attributes;
+}
+static void on_end(void *ctx, const xmlChar *localname, const xmlChar *prefix, const xmlChar *uri) {
+    (void)ctx; (void)localname; (void)prefix; (void)uri;
+}
+static void on_characters(void *ctx, const xmlChar *text, int length) {
+    (void)ctx; (void)text; (void)length;
+}
+
+struct input { const char *bytes; size_t length; };
+
+static void parse_xml(void *context) {
+    struct input *input = context;
+    xmlSAXHandler handler;
+    memset(&handler, 0, sizeof handler);
+    handler.initialized = XML_SAX2_MAGIC;
+    handler.startElementNs = on_start;
+    handler.endElementNs = on_end;
+    handler.characters = on_characters;
+    xmlParserCtxtPtr parser = xmlCreateMemoryParserCtxt(input->bytes, (int)input->length);
+    if (!parser) { fprintf(stderr, "cannot create parser\n"); exit(1); }
+    xmlSAXHandlerPtr saved = parser->sax;
+    parser->sax = &handler;
+    parser->userData = NULL;
+    xmlCtxtUseOptions(parser, XML_PARSE_NONET | XML_PARSE_HUGE);
+    xmlParseDocument(parser);
+    int ok = parser->wellFormed;
+    parser->sax = saved;
+    xmlFreeParserCtxt(parser);
+    if (!ok) { fprintf(stderr, "not well-formed\n"); exit(1); }
+}
+
+static volatile uint64_t sink;
+
+static void scan_bytes(void *context) {
+    struct input *input = context;
+    uint64_t sum = 0;
+    const unsigned char *bytes = (const unsigned char *)input->bytes;
+    for (size_t i = 0; i < input->length; i++) sum += bytes[i];
+    sink = sum;
+}
+
+int main(int argc, char **argv) {
+    if (argc != 4) { fprintf(stderr, "usage: floor xml|bytes FILE RUNS\n"); return 2; }
+    struct input input;
+    input.bytes = harness_read(argv[2], &input.length);
+    int runs = atoi(argv[3]);
+    if (strcmp(argv[1], "xml") == 0) {
+        xmlInitParser();
+        harness_time(runs, parse_xml, &input);
+    } else if (strcmp(argv[1], "bytes") == 0) {
+        harness_time(runs, scan_bytes, &input);
+    } else {
+        fprintf(stderr, "unknown mode %s\n", argv[1]);
+        return 2;
+    }
+    return 0;
+}

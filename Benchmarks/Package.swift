@@ -1,0 +1,48 @@
+// swift-tools-version:6.1
+import PackageDescription
+import class Foundation.ProcessInfo
+import struct Foundation.URL
+
+// A path dependency is named by its folder, which is whatever the clone is called.
+let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().lastPathComponent
+
+// PlistKit's benchmarks: a package of their own, so that the library's users never build
+// the benchmark tooling. See README.md here and ../../shared/bench/WORKLOADS.md.
+let package = Package(
+    name: "PlistKitBenchmarks",
+    platforms: [.macOS(.v15)],
+    dependencies: [
+        .package(path: "../"),
+        .package(url: "https://github.com/ordo-one/benchmark", from: "1.38.1", traits: ["MallocInterposer"]),
+        .package(url: "https://github.com/apple/swift-collections", from: "1.1.0"),
+    ],
+    targets: [
+        // The deterministic workload generator, shared by the generator tool and the benchmarks.
+        .target(
+            name: "BenchmarkWorkloads",
+            dependencies: [
+                .product(name: "PlistKit", package: root),
+                .product(name: "OrderedCollections", package: "swift-collections"),
+            ]
+        ),
+        // Writes every workload as XML and binary files, for the benchmarks and for external tools.
+        .executableTarget(
+            name: "plistkit-workloads",
+            dependencies: ["BenchmarkWorkloads"]
+        ),
+        .executableTarget(
+            name: "PlistKitBenchmarks",
+            dependencies: [
+                "BenchmarkWorkloads",
+                .product(name: "PlistKit", package: root),
+                .product(name: "Benchmark", package: "benchmark"),
+                .product(name: "OrderedCollections", package: "swift-collections"),
+            ],
+            path: "Benchmarks/PlistKitBenchmarks",
+            swiftSettings: [.swiftLanguageMode(.v5)],
+            plugins: [
+                .plugin(name: "BenchmarkPlugin", package: "benchmark"),
+            ]
+        ),
+    ]
+)

@@ -1,0 +1,31 @@
+import Foundation
+import PlistKit
+
+/// Where the generated workload files live, and their names.
+public enum WorkloadFiles {
+    /// The folder that holds the files: `$PLISTKIT_WORKLOADS` when set, otherwise
+    /// `Benchmarks/.workloads` beside this package's manifest.
+    public static var directory: URL {
+        if let path = ProcessInfo.processInfo.environment["PLISTKIT_WORKLOADS"], !path.isEmpty {
+            return URL(fileURLWithPath: path, isDirectory: true)
+        }
+        // …/Benchmarks/Sources/BenchmarkWorkloads/WorkloadFiles.swift → …/Benchmarks/.workloads
+        return URL(fileURLWithPath: #filePath)
+            .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent(".workloads", isDirectory: true)
+    }
+
+    /// The file holding `workload` in `format` (`xml` or `binary`).
+    public static func url(_ workload: Workload, _ format: PlistFormat) -> URL {
+        directory.appendingPathComponent(workload.rawValue + (format == .binary ? ".bplist" : ".xml"))
+    }
+
+    /// The file's bytes; stops the program with a hint when the generator has not run.
+    public static func load(_ workload: Workload, _ format: PlistFormat) -> Data {
+        let file = url(workload, format)
+        guard let data = FileManager.default.contents(atPath: file.path) else {
+            fatalError("missing \(file.path): run `swift run -c release plistkit-workloads` in Benchmarks/ first")
+        }
+        return data
+    }
+}
