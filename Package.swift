@@ -11,9 +11,15 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-collections", from: "1.1.0"),
     ],
     targets: [
+        .systemLibrary(
+            name: "CLibXML2",
+            pkgConfig: "libxml-2.0",
+            providers: [.apt(["libxml2-dev"])]
+        ),
         .target(
             name: "PlistKit",
             dependencies: [
+                "CLibXML2",
                 .product(name: "OrderedCollections", package: "swift-collections"),
             ]
         ),

@@ -36,10 +36,24 @@ extension Plist {
     /// - Throws: ``PlistError`` when the value cannot be stored in that format (a date in
     ///   JSON, say) or nests deeper than the default depth limit.
     public func encoded(as format: PlistFormat) throws(PlistError) -> Data {
+        try encoded(as: format, options: .default)
+    }
+
+    /// Encodes the value in `format` with writing options: sorted keys, human-readable JSON.
+    ///
+    /// `encoded(as: .xml, options: .plutil)` gives the bytes of `plutil -convert xml1`;
+    /// `encoded(as: .json, options: .plutil)` those of `plutil -convert json -r`.
+    /// - Throws: ``PlistError`` when the value cannot be stored in that format (a date in
+    ///   JSON, say) or nests deeper than `options.maximumDepth`.
+    public func encoded(as format: PlistFormat, options: PlistWritingOptions) throws(PlistError) -> Data {
         switch format {
         case .binary:
-            return try BinaryWriter.write(self)
-        case .xml, .json, .openStep:
+            return try BinaryWriter.write(self, maximumDepth: options.maximumDepth)
+        case .xml:
+            return try XMLWriter.write(self, options: options)
+        case .json:
+            return try JSONWriter.write(self, options: options)
+        case .openStep:
             throw PlistError(.unsupportedFormat, "writing \(format.rawValue) is not supported yet")
         }
     }
@@ -48,7 +62,11 @@ extension Plist {
         switch format {
         case .binary:
             return try BinaryReader.read(buffer, options: options)
-        case .xml, .json, .openStep:
+        case .xml:
+            return try XMLReader.read(buffer, options: options)
+        case .json:
+            return try JSONReader.read(buffer, options: options)
+        case .openStep:
             throw PlistError(.unsupportedFormat, "reading \(format.rawValue) is not supported yet", offset: 0)
         }
     }
@@ -64,4 +82,33 @@ extension Plist {
             Result { () throws(PlistError) -> R in try body(buffer) }
         }.get()
     }
+}
+
+/// How writers lay out what they write.
+///
+/// Like the options of `PropertyListSerialization` and `JSONSerialization`, with plutil's
+/// choices spelled out.
+public struct PlistWritingOptions: Sendable, Hashable {
+    /// Sort dictionary keys the way plutil does for the format: XML by UTF-16 code units
+    /// (`CFStringCompare`), JSON like `JSONSerialization.WritingOptions.sortedKeys`
+    /// (numeric, case-insensitive). Binary ignores it. Default false: keys keep their order.
+    public var sortedKeys: Bool
+    /// JSON only: the indented layout of `plutil -convert json -r` (two spaces, `" : "`).
+    /// Default false: compact, as `plutil -convert json` writes.
+    public var humanReadable: Bool
+    /// The deepest nesting of arrays and dictionaries written. Default 512.
+    public var maximumDepth: Int
+
+    /// Creates options; the defaults keep key order and write compact JSON.
+    public init(sortedKeys: Bool = false, humanReadable: Bool = false, maximumDepth: Int = 512) {
+        self.sortedKeys = sortedKeys
+        self.humanReadable = humanReadable
+        self.maximumDepth = maximumDepth
+    }
+
+    /// The defaults: keys in the value's order, compact JSON.
+    public static let `default` = PlistWritingOptions()
+
+    /// What plutil writes: sorted keys and, for JSON, the `-r` layout.
+    public static let plutil = PlistWritingOptions(sortedKeys: true, humanReadable: true)
 }

@@ -1,0 +1,137 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+import OrderedCollections
+
+/// Writes JSON byte for byte as the toolchain's `plutil -convert json` does (and, with
+/// ``PlistWritingOptions/humanReadable``, as `plutil -convert json -r` does): `/` escaped as
+/// `\/`, control characters as `\b \f \n \r \t` or lowercase `\u00xx`, everything else raw
+/// UTF-8, reals in Swift's shortest form without `.0`, no trailing newline.
+///
+/// Like plutil, it refuses dates, data, UIDs, NaN, infinities and a top level that is not a
+/// dictionary or an array, with plutil's message "Invalid object in plist for JSON format".
+struct JSONWriter {
+    /// plutil's message for anything JSON cannot hold.
+    static let invalidObjectMessage = "Invalid object in plist for JSON format"
+
+    private var out: [UInt8] = []
+    private let sortedKeys: Bool
+    private let pretty: Bool
+    private let maximumDepth: Int
+
+    private init(options: PlistWritingOptions) {
+        sortedKeys = options.sortedKeys
+        pretty = options.humanReadable
+        maximumDepth = options.maximumDepth
+    }
+
+    static func write(_ value: Plist, options: PlistWritingOptions) throws(PlistError) -> Data {
+        switch value {
+        case .dictionary, .array: break
+        default: throw invalid
+        }
+        var writer = JSONWriter(options: options)
+        writer.out.reserveCapacity(4096)
+        try writer.append(value, depth: 0)
+        return Data(writer.out)
+    }
+
+    private mutating func literal(_ text: StaticString) {
+        out.append(contentsOf: UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount))
+    }
+
+    private mutating func newline(_ depth: Int) {
+        out.append(0x0A)
+        for _ in 0..<(2 * depth) { out.append(0x20) }
+    }
+
+    private mutating func append(_ value: Plist, depth: Int) throws(PlistError) {
+        switch value {
+        case .dictionary(let entries):
+            guard depth < maximumDepth else { throw PlistError(.depthLimitExceeded, "value nests deeper than \(maximumDepth) levels") }
+            out.append(UInt8(ascii: "{"))
+            if entries.isEmpty {
+                if pretty { newline(0); newline(depth) }
+                out.append(UInt8(ascii: "}"))
+                return
+            }
+            let keys = entries.keys
+            let order = sortedKeys ? keys.indices.sorted { PlistKeyOrder.jsonPrecedes(keys[$0], keys[$1]) } : Array(keys.indices)
+            for (position, index) in order.enumerated() {
+                if position > 0 { out.append(UInt8(ascii: ",")) }
+                if pretty { newline(depth + 1) }
+                appendString(keys[index])
+                if pretty { literal(" : ") } else { out.append(UInt8(ascii: ":")) }
+                try append(entries.values[index], depth: depth + 1)
+            }
+            if pretty { newline(depth) }
+            out.append(UInt8(ascii: "}"))
+        case .array(let elements):
+            guard depth < maximumDepth else { throw PlistError(.depthLimitExceeded, "value nests deeper than \(maximumDepth) levels") }
+            out.append(UInt8(ascii: "["))
+            if elements.isEmpty {
+                if pretty { newline(0); newline(depth) }
+                out.append(UInt8(ascii: "]"))
+                return
+            }
+            for (index, element) in elements.enumerated() {
+                if index > 0 { out.append(UInt8(ascii: ",")) }
+                if pretty { newline(depth + 1) }
+                try append(element, depth: depth + 1)
+            }
+            if pretty { newline(depth) }
+            out.append(UInt8(ascii: "]"))
+        case .string(let string):
+            appendString(string)
+        case .integer(let integer):
+            out.append(contentsOf: integer.description.utf8)
+        case .real(let real):
+            guard let text = PlistRealFormat.json(real) else {
+                throw Self.invalid
+            }
+            out.append(contentsOf: text.utf8)
+        case .bool(let bool):
+            if bool { literal("true") } else { literal("false") }
+        case .date:
+            throw Self.invalid
+        case .data:
+            throw Self.invalid
+        case .uid:
+            throw Self.invalid
+        }
+    }
+
+    /// Exactly plutil's error, so a CLI can print what plutil prints.
+    private static var invalid: PlistError { PlistError(.unrepresentable, invalidObjectMessage) }
+
+    private static let hexDigits = Array("0123456789abcdef".utf8)
+
+    private mutating func appendString(_ string: String) {
+        out.append(UInt8(ascii: "\""))
+        var string = string
+        string.withUTF8 { bytes in
+            var start = 0
+            for index in 0..<bytes.count {
+                let byte = bytes[index]
+                guard byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") || byte == UInt8(ascii: "/") else { continue }
+                out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[start..<index]))
+                out.append(UInt8(ascii: "\\"))
+                switch byte {
+                case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"): out.append(byte)
+                case 0x08: out.append(UInt8(ascii: "b"))
+                case 0x0C: out.append(UInt8(ascii: "f"))
+                case 0x0A: out.append(UInt8(ascii: "n"))
+                case 0x0D: out.append(UInt8(ascii: "r"))
+                case 0x09: out.append(UInt8(ascii: "t"))
+                default:
+                    out.append(contentsOf: [UInt8(ascii: "u"), UInt8(ascii: "0"), UInt8(ascii: "0"), Self.hexDigits[Int(byte >> 4)], Self.hexDigits[Int(byte & 15)]])
+                }
+                start = index + 1
+            }
+            out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[start..<bytes.count]))
+        }
+        out.append(UInt8(ascii: "\""))
+    }
+}

@@ -1,0 +1,117 @@
+import Foundation
+import PlistKit
+import Testing
+
+/// One entry of `TestVectors/xml/MANIFEST.json` or `TestVectors/json/MANIFEST.json`: a file
+/// and either the canonical dump of its value or the ``PlistError/Code`` reading must give.
+struct TextVector: Sendable, CustomTestStringConvertible {
+    let file: String
+    let madeBy: String
+    let expectedJSON: Data?
+    let error: String?
+
+    var testDescription: String { file }
+    var url: URL { Canonical.vectorsDirectory.appendingPathComponent(file) }
+
+    func expected() throws -> Plist? {
+        guard let expectedJSON else { return nil }
+        return try Canonical.plist(from: JSONSerialization.jsonObject(with: expectedJSON, options: [.fragmentsAllowed]))
+    }
+
+    static func load(_ manifest: String) -> [TextVector] {
+        let url = Canonical.vectorsDirectory.appendingPathComponent(manifest)
+        guard let data = try? Data(contentsOf: url),
+              let root = try? JSONSerialization.jsonObject(with: data) as? [String: Any],
+              let entries = root["vectors"] as? [[String: Any]]
+        else { return [] }
+        return entries.compactMap { entry in
+            guard let file = entry["file"] as? String, let madeBy = entry["made_by"] as? String else { return nil }
+            let json = entry["expected"].flatMap { try? JSONSerialization.data(withJSONObject: $0, options: [.fragmentsAllowed]) }
+            return TextVector(file: file, madeBy: madeBy, expectedJSON: json, error: entry["error"] as? String)
+        }
+    }
+
+    static let xml = load("xml/MANIFEST.json")
+    static let json = load("json/MANIFEST.json")
+}
+
+@Suite("XML test vectors")
+struct XMLVectorTests {
+    @Test func manifestIsComplete() throws {
+        #expect(TextVector.xml.count > 100)
+        let listed = Set(TextVector.xml.map(\.file))
+        let root = Canonical.vectorsDirectory
+        let files = try FileManager.default.subpathsOfDirectory(atPath: root.appendingPathComponent("xml").path)
+            .filter { $0.hasSuffix(".plist") }.map { "xml/" + $0 }
+        #expect(Set(files) == listed)
+        #expect(TextVector.xml.allSatisfy { ($0.expectedJSON == nil) != ($0.error == nil) })
+    }
+
+    @Test(arguments: TextVector.xml)
+    func vector(_ vector: TextVector) throws {
+        let bytes = try Data(contentsOf: vector.url)
+        if let code = vector.error {
+            let clock = ContinuousClock()
+            let start = clock.now
+            let error = #expect(throws: PlistError.self) { try Plist(decoding: bytes, format: .xml) }
+            #expect(error?.code.name == code, "\(error.map(String.init(describing:)) ?? "no error")")
+            if case .lineColumn(let line, let column)? = error?.location {
+                #expect(line >= 1 && column >= 0)
+            } else {
+                Issue.record("error without line and column: \(String(describing: error))")
+            }
+            #expect(clock.now - start < .seconds(2))
+            return
+        }
+        let expected = try #require(try vector.expected())
+        let (value, format) = try Plist.decodedWithFormat(bytes)
+        #expect(format == .xml)
+        #expect(Canonical.identical(value, expected), "read \(value)\nexpected \(expected)")
+        if vector.madeBy.hasPrefix("plistlib") || vector.madeBy == "hand" {
+            #expect(sameKeyOrderXML(value, expected))
+        }
+    }
+
+    /// What we write, we read back identically (dates only to the second, as XML holds them).
+    @Test(arguments: TextVector.xml.filter { $0.error == nil })
+    func roundTrip(_ vector: TextVector) throws {
+        let value = try Plist(decoding: try Data(contentsOf: vector.url), format: .xml)
+        let written = try value.encoded(as: .xml)
+        let reread = try Plist(decoding: written, format: .xml)
+        // XML as plutil writes it keeps dates to the second and writes -0.0 as 0.0.
+        #expect(Canonical.identical(reread, value.flooringDates()))
+        #expect(sameKeyOrderXML(reread, value))
+    }
+}
+
+extension Plist {
+    /// The value as plutil-style XML keeps it: dates rounded down to whole seconds, -0.0 as 0.0.
+    func flooringDates() -> Plist {
+        switch self {
+        case .dictionary(var entries):
+            for index in entries.values.indices { entries.values[index] = entries.values[index].flooringDates() }
+            return .dictionary(entries)
+        case .array(let elements):
+            return .array(elements.map { $0.flooringDates() })
+        case .date(let date):
+            return .date(Date(timeIntervalSinceReferenceDate: date.timeIntervalSinceReferenceDate.rounded(.down)))
+        case .real(let real) where real == 0:
+            return .real(0.0)
+        default:
+            return self
+        }
+    }
+}
+
+/// True when every dictionary in `actual` lists its keys in the order `expected` does.
+func sameKeyOrderXML(_ actual: Plist, _ expected: Plist) -> Bool {
+    switch (actual, expected) {
+    case let (.dictionary(a), .dictionary(b)):
+        guard a.keys.elementsEqual(b.keys, by: { $0.unicodeScalars.elementsEqual($1.unicodeScalars) }) else { return false }
+        return zip(a.values, b.values).allSatisfy(sameKeyOrderXML)
+    case let (.array(a), .array(b)):
+        return a.count == b.count && zip(a, b).allSatisfy(sameKeyOrderXML)
+    default:
+        return true
+    }
+}
