@@ -1,0 +1,173 @@
+import OrderedCollections
+import PlistKit
+
+// Arrays, dictionaries, sets, ordered sets and optionals, as NSArray (`NS.objects`),
+// NSDictionary (`NS.keys` + `NS.objects`), NSSet (`NS.objects`), NSOrderedSet and NSNull.
+// Reading also accepts the `NS.object.0`, `NS.object.1`, … (and `NS.key.N`) form
+// swift-corelibs-foundation writes for ordered sets.
+
+extension KeyedUnarchiver {
+    static let orderedClassNames: Set<String> = ["NSArray", "NSMutableArray", "NSOrderedSet", "NSMutableOrderedSet"]
+    static let setClassNames: Set<String> = ["NSSet", "NSMutableSet", "NSCountedSet"]
+    static let dictionaryClassNames: Set<String> = ["NSDictionary", "NSMutableDictionary"]
+
+    /// The element slots of an array, set or ordered set: `NS.objects`, or `NS.object.N`.
+    func elementSlots(_ fields: OrderedDictionary<String, Plist>, prefix: String = "NS.object", plural: String = "NS.objects") throws(KeyedArchiveError) -> [Plist] {
+        if let objects = fields[plural] {
+            guard case .array(let slots) = resolve(objects).value else {
+                throw KeyedArchiveError(.typeMismatch, "\(plural) is \(describe(objects)), not an array")
+            }
+            return slots
+        }
+        var slots: [Plist] = []
+        while let slot = fields["\(prefix).\(slots.count)"] {
+            slots.append(slot)
+        }
+        return slots
+    }
+
+    /// The key and value slots of an NSDictionary.
+    func entrySlots(_ fields: OrderedDictionary<String, Plist>) throws(KeyedArchiveError) -> [(key: Plist, value: Plist)] {
+        let keys = try elementSlots(fields, prefix: "NS.key", plural: "NS.keys")
+        let values = try elementSlots(fields, prefix: "NS.object", plural: "NS.objects")
+        guard keys.count == values.count else {
+            throw KeyedArchiveError(.typeMismatch, "the dictionary has \(keys.count) keys but \(values.count) values")
+        }
+        return Array(zip(keys, values)).map { (key: $0.0, value: $0.1) }
+    }
+}
+
+extension Array: KeyedArchivable where Element: KeyedArchivable {
+    /// Writes an NSArray with `NS.objects`.
+    public func archive(into archiver: KeyedArchiver) -> UInt64 {
+        let uid = archiver.reserveUID()
+        let elements = map { Plist.uid($0.archive(into: archiver)) }
+        archiver.fill(uid, hierarchy: ["NSArray", "NSObject"], fields: ["NS.objects": .array(elements)])
+        return uid
+    }
+
+    /// Reads an NSArray or NSOrderedSet (mutable or not); an NSSet in its stored order.
+    public static func unarchive(from slot: Plist, in unarchiver: KeyedUnarchiver) throws(KeyedArchiveError) -> [Element] {
+        let names = KeyedUnarchiver.orderedClassNames.union(KeyedUnarchiver.setClassNames)
+        let (uid, _, fields) = try unarchiver.foundationFields(of: slot, classNames: names, expected: "an array")
+        return try unarchiver.decodingValue(uid) { () throws(KeyedArchiveError) -> [Element] in
+            let slots = try unarchiver.elementSlots(fields)
+            var result: [Element] = []
+            result.reserveCapacity(slots.count)
+            for (index, element) in slots.enumerated() {
+                do throws(KeyedArchiveError) {
+                    result.append(try Element.unarchive(from: element, in: unarchiver))
+                } catch {
+                    var error = error
+                    error.message = "element \(index): \(error.message)"
+                    throw error
+                }
+            }
+            return result
+        }
+    }
+}
+
+extension Set: KeyedArchivable where Element: KeyedArchivable {
+    /// Writes an NSSet with `NS.objects`.
+    public func archive(into archiver: KeyedArchiver) -> UInt64 {
+        let uid = archiver.reserveUID()
+        let elements = map { Plist.uid($0.archive(into: archiver)) }
+        archiver.fill(uid, hierarchy: ["NSSet", "NSObject"], fields: ["NS.objects": .array(elements)])
+        return uid
+    }
+
+    /// Reads an NSSet, NSArray or NSOrderedSet (mutable or not).
+    public static func unarchive(from slot: Plist, in unarchiver: KeyedUnarchiver) throws(KeyedArchiveError) -> Set<Element> {
+        Set(try [Element].unarchive(from: slot, in: unarchiver))
+    }
+}
+
+extension Dictionary: KeyedArchivable where Key: KeyedArchivable, Value: KeyedArchivable {
+    /// Writes an NSDictionary with `NS.keys` and `NS.objects`.
+    public func archive(into archiver: KeyedArchiver) -> UInt64 {
+        let uid = archiver.reserveUID()
+        var keys: [Plist] = []
+        var values: [Plist] = []
+        keys.reserveCapacity(count)
+        values.reserveCapacity(count)
+        for (key, value) in self {
+            keys.append(.uid(key.archive(into: archiver)))
+            values.append(.uid(value.archive(into: archiver)))
+        }
+        archiver.fill(uid, hierarchy: ["NSDictionary", "NSObject"], fields: ["NS.keys": .array(keys), "NS.objects": .array(values)])
+        return uid
+    }
+
+    /// Reads an NSDictionary or NSMutableDictionary. A repeated key keeps its last value.
+    public static func unarchive(from slot: Plist, in unarchiver: KeyedUnarchiver) throws(KeyedArchiveError) -> [Key: Value] {
+        let (uid, _, fields) = try unarchiver.foundationFields(of: slot, classNames: KeyedUnarchiver.dictionaryClassNames, expected: "a dictionary")
+        return try unarchiver.decodingValue(uid) { () throws(KeyedArchiveError) -> [Key: Value] in
+            var result: [Key: Value] = [:]
+            for (key, value) in try unarchiver.entrySlots(fields) {
+                let decodedKey = try Key.unarchive(from: key, in: unarchiver)
+                do throws(KeyedArchiveError) {
+                    result[decodedKey] = try Value.unarchive(from: value, in: unarchiver)
+                } catch {
+                    var error = error
+                    error.message = "value for key \(decodedKey): \(error.message)"
+                    throw error
+                }
+            }
+            return result
+        }
+    }
+}
+
+extension Optional: KeyedArchivable where Wrapped: KeyedArchivable {
+    /// Writes the wrapped value, or an NSNull object for nil (so that it can stand in a
+    /// collection; a nil field is written as `$null` by ``KeyedArchiver/encode(_:forKey:)-(T?,_)``).
+    public func archive(into archiver: KeyedArchiver) -> UInt64 {
+        switch self {
+        case .some(let value): value.archive(into: archiver)
+        case .none: archiver.uid(forFoundationObject: ["NSNull", "NSObject"], fields: [:])
+        }
+    }
+
+    /// Reads nil from `$null` or an NSNull object, else the wrapped value.
+    public static func unarchive(from slot: Plist, in unarchiver: KeyedUnarchiver) throws(KeyedArchiveError) -> Wrapped? {
+        if unarchiver.isNull(slot) { return nil }
+        return try Wrapped.unarchive(from: slot, in: unarchiver)
+    }
+}
+
+/// An ordered collection of distinct elements archived as an `NSOrderedSet`.
+///
+/// Swift has no ordered set in the standard library; this small wrapper says "write an
+/// NSOrderedSet" where an `Array` would write an NSArray. Decoding reads the `NS.objects`
+/// form and the `NS.object.N` form swift-corelibs-foundation writes.
+public struct KeyedOrderedSet<Element: KeyedArchivable & Hashable>: KeyedArchivable, Hashable, RandomAccessCollection {
+    /// The elements, in order, without duplicates.
+    public private(set) var elements: [Element]
+
+    /// Creates an ordered set of `elements`, keeping the first of any duplicates.
+    public init(_ elements: some Sequence<Element>) {
+        var seen = Set<Element>()
+        self.elements = elements.filter { seen.insert($0).inserted }
+    }
+
+    public var startIndex: Int { elements.startIndex }
+    public var endIndex: Int { elements.endIndex }
+    public subscript(position: Int) -> Element { elements[position] }
+
+    /// Writes an NSOrderedSet in swift-corelibs-foundation's form, `NS.object.0`, `NS.object.1`, …,
+    /// which is what Foundation on Linux reads.
+    public func archive(into archiver: KeyedArchiver) -> UInt64 {
+        let uid = archiver.reserveUID()
+        var fields: OrderedDictionary<String, Plist> = [:]
+        for (index, element) in elements.enumerated() {
+            fields["NS.object.\(index)"] = .uid(element.archive(into: archiver))
+        }
+        archiver.fill(uid, hierarchy: ["NSOrderedSet", "NSObject"], fields: fields)
+        return uid
+    }
+
+    public static func unarchive(from slot: Plist, in unarchiver: KeyedUnarchiver) throws(KeyedArchiveError) -> KeyedOrderedSet<Element> {
+        KeyedOrderedSet(try [Element].unarchive(from: slot, in: unarchiver))
+    }
+}

@@ -1,0 +1,213 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+import OrderedCollections
+import PlistKit
+
+// Scalars and Foundation value classes, in the shapes Apple's archiver writes them:
+// strings, numbers and plain data as bare `$objects` entries; NSString/NSMutableString as
+// `NS.string`; NSData/NSMutableData as `NS.data` or `NS.bytes`; NSDate as `NS.time`; NSUUID as
+// `NS.uuidbytes`; NSURL as `NS.base` + `NS.relative`.
+
+extension String: KeyedArchivable {
+    public func archive(into archiver: KeyedArchiver) -> UInt64 {
+        archiver.uid(forScalar: .string(self))
+    }
+
+    public static func unarchive(from slot: Plist, in unarchiver: KeyedUnarchiver) throws(KeyedArchiveError) -> String {
+        let (uid, value) = unarchiver.resolve(slot)
+        if uid != 0, case .string(let string) = value { return string }
+        let (_, _, fields) = try unarchiver.foundationFields(of: slot, classNames: ["NSString", "NSMutableString"], expected: "a string")
+        if let string = fields["NS.string"] {
+            if case .string(let text) = unarchiver.resolve(string).value { return text }
+        }
+        if let bytes = fields["NS.bytes"], case .data(let data) = unarchiver.resolve(bytes).value,
+           let text = String(bytes: data, encoding: .utf8) {
+            return text
+        }
+        throw unarchiver.typeMismatch("a string (NS.string)", found: slot)
+    }
+}
+
+/// The number a slot holds (in place or as an NSNumber object), for the numeric conformances.
+private func number(_ slot: Plist, in unarchiver: KeyedUnarchiver) -> Plist? {
+    let value = unarchiver.resolve(slot).value
+    switch value {
+    case .integer, .real, .bool: return value
+    default: return nil
+    }
+}
+
+private func unarchiveInteger<T: FixedWidthInteger>(_ slot: Plist, in unarchiver: KeyedUnarchiver) throws(KeyedArchiveError) -> T {
+    switch number(slot, in: unarchiver) {
+    case .integer(let integer)?:
+        if let value = integer.exactly(T.self) { return value }
+        throw KeyedArchiveError(.typeMismatch, "the integer \(integer) does not fit in \(T.self)")
+    case .real(let real)?:
+        if let value = T(exactly: real) { return value }
+        throw KeyedArchiveError(.typeMismatch, "the real \(real) is not a \(T.self)")
+    case .bool(let bool)?:
+        return bool ? 1 : 0
+    default:
+        throw unarchiver.typeMismatch("an integer (\(T.self))", found: slot)
+    }
+}
+
+private func archiveInteger(_ value: some BinaryInteger, into archiver: KeyedArchiver) -> UInt64 {
+    archiver.uid(forScalar: .integer(PlistInteger(exactly: value)!))
+}
+
+extension Int: KeyedArchivable {
+    public func archive(into archiver: KeyedArchiver) -> UInt64 { archiveInteger(self, into: archiver) }
+    public static func unarchive(from slot: Plist, in unarchiver: KeyedUnarchiver) throws(KeyedArchiveError) -> Int { try unarchiveInteger(slot, in: unarchiver) }
+}
+extension Int8: KeyedArchivable {
+    public func archive(into archiver: KeyedArchiver) -> UInt64 { archiveInteger(self, into: archiver) }
+    public static func unarchive(from slot: Plist, in unarchiver: KeyedUnarchiver) throws(KeyedArchiveError) -> Int8 { try unarchiveInteger(slot, in: unarchiver) }
+}
+extension Int16: KeyedArchivable {
+    public func archive(into archiver: KeyedArchiver) -> UInt64 { archiveInteger(self, into: archiver) }
+    public static func unarchive(from slot: Plist, in unarchiver: KeyedUnarchiver) throws(KeyedArchiveError) -> Int16 { try unarchiveInteger(slot, in: unarchiver) }
+}
+extension Int32: KeyedArchivable {
+    public func archive(into archiver: KeyedArchiver) -> UInt64 { archiveInteger(self, into: archiver) }
+    public static func unarchive(from slot: Plist, in unarchiver: KeyedUnarchiver) throws(KeyedArchiveError) -> Int32 { try unarchiveInteger(slot, in: unarchiver) }
+}
+extension Int64: KeyedArchivable {
+    public func archive(into archiver: KeyedArchiver) -> UInt64 { archiveInteger(self, into: archiver) }
+    public static func unarchive(from slot: Plist, in unarchiver: KeyedUnarchiver) throws(KeyedArchiveError) -> Int64 { try unarchiveInteger(slot, in: unarchiver) }
+}
+extension UInt: KeyedArchivable {
+    public func archive(into archiver: KeyedArchiver) -> UInt64 { archiveInteger(self, into: archiver) }
+    public static func unarchive(from slot: Plist, in unarchiver: KeyedUnarchiver) throws(KeyedArchiveError) -> UInt { try unarchiveInteger(slot, in: unarchiver) }
+}
+extension UInt8: KeyedArchivable {
+    public func archive(into archiver: KeyedArchiver) -> UInt64 { archiveInteger(self, into: archiver) }
+    public static func unarchive(from slot: Plist, in unarchiver: KeyedUnarchiver) throws(KeyedArchiveError) -> UInt8 { try unarchiveInteger(slot, in: unarchiver) }
+}
+extension UInt16: KeyedArchivable {
+    public func archive(into archiver: KeyedArchiver) -> UInt64 { archiveInteger(self, into: archiver) }
+    public static func unarchive(from slot: Plist, in unarchiver: KeyedUnarchiver) throws(KeyedArchiveError) -> UInt16 { try unarchiveInteger(slot, in: unarchiver) }
+}
+extension UInt32: KeyedArchivable {
+    public func archive(into archiver: KeyedArchiver) -> UInt64 { archiveInteger(self, into: archiver) }
+    public static func unarchive(from slot: Plist, in unarchiver: KeyedUnarchiver) throws(KeyedArchiveError) -> UInt32 { try unarchiveInteger(slot, in: unarchiver) }
+}
+extension UInt64: KeyedArchivable {
+    public func archive(into archiver: KeyedArchiver) -> UInt64 { archiveInteger(self, into: archiver) }
+    public static func unarchive(from slot: Plist, in unarchiver: KeyedUnarchiver) throws(KeyedArchiveError) -> UInt64 { try unarchiveInteger(slot, in: unarchiver) }
+}
+
+extension Double: KeyedArchivable {
+    public func archive(into archiver: KeyedArchiver) -> UInt64 {
+        archiver.uid(forScalar: .real(self))
+    }
+
+    public static func unarchive(from slot: Plist, in unarchiver: KeyedUnarchiver) throws(KeyedArchiveError) -> Double {
+        switch number(slot, in: unarchiver) {
+        case .real(let real)?: return real
+        case .integer(let integer)?: return integer.doubleValue
+        default: throw unarchiver.typeMismatch("a real (Double)", found: slot)
+        }
+    }
+}
+
+extension Float: KeyedArchivable {
+    public func archive(into archiver: KeyedArchiver) -> UInt64 {
+        archiver.uid(forScalar: .real(Double(self)))
+    }
+
+    public static func unarchive(from slot: Plist, in unarchiver: KeyedUnarchiver) throws(KeyedArchiveError) -> Float {
+        Float(try Double.unarchive(from: slot, in: unarchiver))
+    }
+}
+
+extension Bool: KeyedArchivable {
+    public func archive(into archiver: KeyedArchiver) -> UInt64 {
+        archiver.uid(forScalar: .bool(self))
+    }
+
+    public static func unarchive(from slot: Plist, in unarchiver: KeyedUnarchiver) throws(KeyedArchiveError) -> Bool {
+        switch number(slot, in: unarchiver) {
+        case .bool(let bool)?: return bool
+        case .integer(let integer)? where integer == 0 || integer == 1: return integer == 1
+        default: throw unarchiver.typeMismatch("a Boolean", found: slot)
+        }
+    }
+}
+
+extension Data: KeyedArchivable {
+    public func archive(into archiver: KeyedArchiver) -> UInt64 {
+        archiver.uid(forScalar: .data(self))
+    }
+
+    public static func unarchive(from slot: Plist, in unarchiver: KeyedUnarchiver) throws(KeyedArchiveError) -> Data {
+        if case .data(let data) = unarchiver.resolve(slot).value { return data }
+        let (_, _, fields) = try unarchiver.foundationFields(of: slot, classNames: ["NSData", "NSMutableData"], expected: "data")
+        for key in ["NS.data", "NS.bytes"] {
+            if let bytes = fields[key], case .data(let data) = unarchiver.resolve(bytes).value { return data }
+        }
+        throw unarchiver.typeMismatch("data (NS.data or NS.bytes)", found: slot)
+    }
+}
+
+extension Date: KeyedArchivable {
+    public func archive(into archiver: KeyedArchiver) -> UInt64 {
+        archiver.uid(forFoundationObject: ["NSDate", "NSObject"], fields: ["NS.time": .real(timeIntervalSinceReferenceDate)])
+    }
+
+    public static func unarchive(from slot: Plist, in unarchiver: KeyedUnarchiver) throws(KeyedArchiveError) -> Date {
+        if case .date(let date) = unarchiver.resolve(slot).value { return date }
+        let (_, _, fields) = try unarchiver.foundationFields(of: slot, classNames: ["NSDate"], expected: "a date")
+        guard let time = fields["NS.time"] else {
+            throw KeyedArchiveError(.missingKey, "the NSDate has no NS.time")
+        }
+        return Date(timeIntervalSinceReferenceDate: try Double.unarchive(from: time, in: unarchiver))
+    }
+}
+
+extension UUID: KeyedArchivable {
+    public func archive(into archiver: KeyedArchiver) -> UInt64 {
+        let bytes = withUnsafeBytes(of: uuid) { Data($0) }
+        return archiver.uid(forFoundationObject: ["NSUUID", "NSObject"], fields: ["NS.uuidbytes": .data(bytes)])
+    }
+
+    public static func unarchive(from slot: Plist, in unarchiver: KeyedUnarchiver) throws(KeyedArchiveError) -> UUID {
+        let (_, _, fields) = try unarchiver.foundationFields(of: slot, classNames: ["NSUUID"], expected: "a UUID")
+        guard let bytesSlot = fields["NS.uuidbytes"], case .data(let bytes) = unarchiver.resolve(bytesSlot).value,
+              bytes.count == 16
+        else { throw KeyedArchiveError(.typeMismatch, "the NSUUID has no 16-byte NS.uuidbytes") }
+        let b = [UInt8](bytes)
+        return UUID(uuid: (b[0], b[1], b[2], b[3], b[4], b[5], b[6], b[7], b[8], b[9], b[10], b[11], b[12], b[13], b[14], b[15]))
+    }
+}
+
+extension URL: KeyedArchivable {
+    public func archive(into archiver: KeyedArchiver) -> UInt64 {
+        let uid = archiver.reserveUID()
+        let base: Plist = baseURL.map { .uid($0.archive(into: archiver)) } ?? .uid(0)
+        let relative = Plist.uid(relativeString.archive(into: archiver))
+        archiver.fill(uid, hierarchy: ["NSURL", "NSObject"], fields: ["NS.base": base, "NS.relative": relative])
+        return uid
+    }
+
+    public static func unarchive(from slot: Plist, in unarchiver: KeyedUnarchiver) throws(KeyedArchiveError) -> URL {
+        let (uid, _, fields) = try unarchiver.foundationFields(of: slot, classNames: ["NSURL"], expected: "a URL")
+        return try unarchiver.decodingValue(uid) { () throws(KeyedArchiveError) -> URL in
+            guard let relativeSlot = fields["NS.relative"] else {
+                throw KeyedArchiveError(.missingKey, "the NSURL has no NS.relative")
+            }
+            let relative = try String.unarchive(from: relativeSlot, in: unarchiver)
+            var base: URL?
+            if let baseSlot = fields["NS.base"], !unarchiver.isNull(baseSlot) {
+                base = try URL.unarchive(from: baseSlot, in: unarchiver)
+            }
+            guard let url = URL(string: relative, relativeTo: base) else {
+                throw KeyedArchiveError(.typeMismatch, "the NSURL \"\(relative)\" is not a valid URL")
+            }
+            return url
+        }
+    }
+}

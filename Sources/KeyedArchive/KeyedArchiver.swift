@@ -1,0 +1,238 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+import OrderedCollections
+import PlistKit
+
+/// Writes an object graph as an `NSKeyedArchiver` archive: `$archiver` = `NSKeyedArchiver`,
+/// `$version` = 100000, `$top`, and `$objects` with `$null` at index 0.
+///
+/// Like `NSKeyedArchiver`: ``KeyedCodable`` objects are written once each, by identity, and
+/// referenced by UID, so shared objects and cycles survive. Strings and numbers are written
+/// once per distinct value. Encoding at the top level (outside any object's
+/// ``KeyedCodable/encode(with:)``) writes into `$top`.
+///
+/// ```swift
+/// let data = try KeyedArchiver.archivedData(withRootObject: student)
+/// ```
+public final class KeyedArchiver {
+    /// The format ``finishEncoding()`` writes: `.binary` (as `NSKeyedArchiver` does by
+    /// default) or `.xml`.
+    public var outputFormat: PlistFormat
+
+    private var objects: [Plist] = [.string("$null")]
+    private var objectUIDs: [ObjectIdentifier: UInt64] = [:]
+    /// Keeps archived objects alive so that their `ObjectIdentifier`s stay unique.
+    private var retained: [AnyObject] = []
+    private var scalarUIDs: [Plist: UInt64] = [:]
+    private var classUIDs: [[String]: UInt64] = [:]
+    private var classNameOverrides: [ObjectIdentifier: String] = [:]
+    /// The fields of the objects being encoded, innermost last.
+    private var frames: [OrderedDictionary<String, Plist>] = []
+    /// Objects given a UID but not yet encoded (graphs deeper than the recursion limit).
+    private var pending: [(object: any KeyedCodable, uid: UInt64)] = []
+    private var top: OrderedDictionary<String, Plist> = [:]
+
+    /// Objects nested deeper than this are encoded after their referrer returns, instead of
+    /// recursively, so deep graphs (long linked lists) cannot overflow the stack.
+    public var maximumRecursionDepth = 64
+
+    /// Creates an archiver that writes `outputFormat` (binary by default).
+    public init(outputFormat: PlistFormat = .binary) {
+        self.outputFormat = outputFormat
+    }
+
+    /// Archives `root` under the key `root` of `$top` and returns the encoded archive.
+    ///
+    /// Like `NSKeyedArchiver.archivedData(withRootObject:requiringSecureCoding:)`.
+    /// - Parameters:
+    ///   - root: the object (or value) to archive.
+    ///   - format: `.binary` (the default) or `.xml`.
+    /// - Throws: ``KeyedArchiveError`` with code `encodingFailed` when the plist writer fails.
+    public static func archivedData(withRootObject root: some KeyedArchivable, format: PlistFormat = .binary) throws(KeyedArchiveError) -> Data {
+        let archiver = KeyedArchiver(outputFormat: format)
+        archiver.encode(root, forKey: "root")
+        return try archiver.finishEncoding()
+    }
+
+    /// Writes `name` as the `$classname` of every object of `type` (and first in its
+    /// `$classes`), like `NSKeyedArchiver.setClassName(_:for:)`.
+    public func setClassName(_ name: String?, for type: any KeyedCodable.Type) {
+        classNameOverrides[ObjectIdentifier(type)] = name
+    }
+
+    // MARK: Encoding fields
+
+    /// Encodes an object or value by reference (a UID), or `$null` when it is nil.
+    ///
+    /// Like `NSCoder.encode(_:forKey:)` for objects.
+    public func encode<T: KeyedArchivable>(_ value: T?, forKey key: String) {
+        let slot: Plist = switch value {
+        case .some(let value): .uid(value.archive(into: self))
+        case .none: .uid(0)
+        }
+        setField(slot, forKey: key)
+    }
+
+    /// Encodes an integer in place, like `NSCoder.encode(_: Int, forKey:)`.
+    public func encode(_ value: Int, forKey key: String) {
+        setField(.integer(PlistInteger(value)), forKey: key)
+    }
+
+    /// Encodes a 64-bit integer in place, like `NSCoder.encode(_: Int64, forKey:)`.
+    public func encode(_ value: Int64, forKey key: String) {
+        setField(.integer(PlistInteger(value)), forKey: key)
+    }
+
+    /// Encodes a 32-bit integer in place, like `NSCoder.encode(_: Int32, forKey:)`.
+    public func encode(_ value: Int32, forKey key: String) {
+        setField(.integer(PlistInteger(Int64(value))), forKey: key)
+    }
+
+    /// Encodes an unsigned 64-bit integer in place (values above `Int64.max` are kept exactly).
+    public func encode(_ value: UInt64, forKey key: String) {
+        setField(.integer(PlistInteger(value)), forKey: key)
+    }
+
+    /// Encodes a double in place, like `NSCoder.encode(_: Double, forKey:)`.
+    public func encode(_ value: Double, forKey key: String) {
+        setField(.real(value), forKey: key)
+    }
+
+    /// Encodes a float in place (as a real), like `NSCoder.encode(_: Float, forKey:)`.
+    public func encode(_ value: Float, forKey key: String) {
+        setField(.real(Double(value)), forKey: key)
+    }
+
+    /// Encodes a Boolean in place, like `NSCoder.encode(_: Bool, forKey:)`.
+    public func encode(_ value: Bool, forKey key: String) {
+        setField(.bool(value), forKey: key)
+    }
+
+    /// Encodes bytes in place, like `NSCoder.encodeBytes(_:length:forKey:)`. (Encoding a
+    /// `Data` with ``encode(_:forKey:)-(T?,_)`` writes an `NSData` object instead; decoding
+    /// accepts both.)
+    public func encodeBytes(_ bytes: Data, forKey key: String) {
+        setField(.data(bytes), forKey: key)
+    }
+
+    /// Ends encoding and returns the archive in ``outputFormat``.
+    ///
+    /// Like `NSKeyedArchiver.finishEncoding()` followed by `encodedData`.
+    public func finishEncoding() throws(KeyedArchiveError) -> Data {
+        drainPending()
+        let archive: Plist = .dictionary([
+            "$version": .integer(100000),
+            "$archiver": .string("NSKeyedArchiver"),
+            "$top": .dictionary(top),
+            "$objects": .array(objects),
+        ])
+        do {
+            return try archive.encoded(as: outputFormat)
+        } catch {
+            throw KeyedArchiveError(.encodingFailed, "cannot write the archive as \(outputFormat): \(error)")
+        }
+    }
+
+    /// The archive as a property-list value, before it is encoded to bytes.
+    public func finishedArchive() -> Plist {
+        drainPending()
+        return .dictionary([
+            "$version": .integer(100000),
+            "$archiver": .string("NSKeyedArchiver"),
+            "$top": .dictionary(top),
+            "$objects": .array(objects),
+        ])
+    }
+
+    // MARK: Internals used by the conformances
+
+    private func setField(_ slot: Plist, forKey key: String) {
+        if frames.isEmpty {
+            top[key] = slot
+        } else {
+            frames[frames.count - 1][key] = slot
+        }
+    }
+
+    private func drainPending() {
+        while let next = pending.popLast() {
+            encodeBody(of: next.object, uid: next.uid)
+        }
+    }
+
+    /// The UID of a scalar object (string, number, data), written once per distinct value.
+    func uid(forScalar value: Plist) -> UInt64 {
+        // Reals are not shared: 0.0 and -0.0 compare equal but must stay distinct.
+        if case .real = value { return append(value) }
+        if let uid = scalarUIDs[value], objects[Int(uid)].typeName == value.typeName {
+            return uid
+        }
+        let uid = append(value)
+        scalarUIDs[value] = uid
+        return uid
+    }
+
+    /// Appends a Foundation object: `$class` for `hierarchy`, then `fields`.
+    func uid(forFoundationObject hierarchy: [String], fields: OrderedDictionary<String, Plist>) -> UInt64 {
+        var dictionary: OrderedDictionary<String, Plist> = ["$class": .uid(classUID(hierarchy))]
+        dictionary.merge(fields, uniquingKeysWith: { $1 })
+        return append(.dictionary(dictionary))
+    }
+
+    /// Reserves a UID for a Foundation object whose fields refer to other objects, so that
+    /// the container comes before its elements in `$objects` as in Apple's archives.
+    func reserveUID() -> UInt64 {
+        append(.string("$null"))
+    }
+
+    /// Fills a UID reserved with ``reserveUID()``.
+    func fill(_ uid: UInt64, hierarchy: [String], fields: OrderedDictionary<String, Plist>) {
+        var dictionary: OrderedDictionary<String, Plist> = ["$class": .uid(classUID(hierarchy))]
+        dictionary.merge(fields, uniquingKeysWith: { $1 })
+        objects[Int(uid)] = .dictionary(dictionary)
+    }
+
+    /// The UID of a `KeyedCodable` object, encoding it the first time it is seen.
+    func uid(forObject object: any KeyedCodable) -> UInt64 {
+        let id = ObjectIdentifier(object)
+        if let uid = objectUIDs[id] { return uid }
+        let uid = reserveUID()
+        objectUIDs[id] = uid
+        retained.append(object)
+        if frames.count >= maximumRecursionDepth {
+            pending.append((object, uid))
+        } else {
+            encodeBody(of: object, uid: uid)
+        }
+        return uid
+    }
+
+    private func encodeBody(of object: any KeyedCodable, uid: UInt64) {
+        let type = type(of: object)
+        var hierarchy = type.archivedClassHierarchy
+        if let name = classNameOverrides[ObjectIdentifier(type)] {
+            if hierarchy.isEmpty { hierarchy = [name] } else { hierarchy[0] = name }
+        }
+        frames.append(["$class": .uid(classUID(hierarchy))])
+        object.encode(with: self)
+        objects[Int(uid)] = .dictionary(frames.removeLast())
+    }
+
+    private func classUID(_ hierarchy: [String]) -> UInt64 {
+        if let uid = classUIDs[hierarchy] { return uid }
+        let uid = append(.dictionary([
+            "$classname": .string(hierarchy.first ?? "NSObject"),
+            "$classes": .array(hierarchy.map(Plist.string)),
+        ]))
+        classUIDs[hierarchy] = uid
+        return uid
+    }
+
+    private func append(_ value: Plist) -> UInt64 {
+        objects.append(value)
+        return UInt64(objects.count - 1)
+    }
+}

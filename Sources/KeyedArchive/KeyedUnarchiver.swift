@@ -1,0 +1,340 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+import OrderedCollections
+import PlistKit
+
+/// Reads an `NSKeyedArchiver` archive back into ``KeyedCodable`` objects and Swift values.
+///
+/// Like `NSKeyedUnarchiver`: objects are built once each, so an object referenced twice comes
+/// back as one instance, and cycles (parent ↔ child, a node pointing to itself) are rebuilt
+/// without recursion through them. Decoding at the top level (outside any object's
+/// ``KeyedCodable/decode(from:)``) reads `$top`.
+///
+/// ```swift
+/// let student = try KeyedUnarchiver.unarchivedObject(ofType: Student.self, from: data,
+///                                                    allowedClasses: [Student.self, Teacher.self])
+/// ```
+///
+/// **Secure decoding.** When ``allowedClassNames`` is set, every class the archive names
+/// must be in it (or be one of ``foundationClassNames``), otherwise the first top-level decode
+/// throws `classNotAllowed` before any object is built.
+public final class KeyedUnarchiver {
+    /// The Foundation classes decoded into plain Swift values (`String`, `Array`, `Date`, …).
+    /// Secure decoding always allows them: they build no objects of your types.
+    public static let foundationClassNames: Set<String> = [
+        "NSString", "NSMutableString", "NSNumber", "NSArray", "NSMutableArray",
+        "NSDictionary", "NSMutableDictionary", "NSSet", "NSMutableSet", "NSOrderedSet",
+        "NSMutableOrderedSet", "NSData", "NSMutableData", "NSDate", "NSUUID", "NSURL", "NSNull",
+    ]
+
+    /// Class names an archive may contain besides ``foundationClassNames``, or nil (the
+    /// default) to allow any class. Like `requiresSecureCoding` with
+    /// `unarchivedObject(ofClasses:from:)`'s class list.
+    public var allowedClassNames: Set<String>? {
+        didSet { classesVerified = false }
+    }
+
+    /// Objects nested deeper than this are finished after their referrer returns instead of
+    /// recursively, so deep graphs cannot overflow the stack.
+    public var maximumRecursionDepth = 64
+    /// The deepest nesting of Foundation collections ``decodeObject(forKey:)`` and the
+    /// generic unarchive follow before throwing `depthLimitExceeded`.
+    public var maximumDepth = 512
+
+    let table: ArchiveTable
+    private var classMap: [String: any KeyedCodable.Type] = [:]
+    private var classesVerified = false
+    /// Objects built so far, by UID.
+    private var instances: [UInt64: AnyObject] = [:]
+    /// Foundation collections being decoded, to catch collections that contain themselves.
+    private var valuesInProgress: Set<UInt64> = []
+    private var frames: [Frame] = []
+    private var pending: [(object: any KeyedCodable, uid: UInt64, className: String)] = []
+    var depth = 0
+
+    private struct Frame {
+        let uid: UInt64
+        let className: String
+        let fields: OrderedDictionary<String, Plist>
+    }
+
+    /// Reads an archive in any property-list format.
+    ///
+    /// Like `NSKeyedUnarchiver(forReadingFrom:)`.
+    /// - Throws: ``KeyedArchiveError``: `notAPropertyList`, `notAnArchive`, `uidOutOfRange` or
+    ///   `badClass` when the archive is malformed.
+    public convenience init(forReadingFrom data: some Collection<UInt8>) throws(KeyedArchiveError) {
+        let archive: Plist
+        do {
+            archive = try Plist(decoding: data)
+        } catch {
+            throw KeyedArchiveError(.notAPropertyList, "not a property list: \(error)")
+        }
+        try self.init(archive: archive)
+    }
+
+    /// Reads an archive already parsed into a ``Plist``.
+    public init(archive: Plist) throws(KeyedArchiveError) {
+        table = try ArchiveTable(archive)
+    }
+
+    /// Decodes objects named `name` in the archive as `type`, like
+    /// `NSKeyedUnarchiver.setClass(_:forClassName:)`. Pass nil to remove a mapping.
+    ///
+    /// Without a mapping, an object is decoded as the type the caller asks for when that type's
+    /// ``KeyedCodable/archivedClassName`` is the object's class or one of its superclasses.
+    public func setClass(_ type: (any KeyedCodable.Type)?, forClassName name: String) {
+        classMap[name] = type
+    }
+
+    /// Decodes the root object (`$top` key `root`) of an archive made by
+    /// ``KeyedArchiver/archivedData(withRootObject:format:)`` or
+    /// `NSKeyedArchiver.archivedData(withRootObject:requiringSecureCoding:)`.
+    ///
+    /// Like `NSKeyedUnarchiver.unarchivedObject(ofClasses:from:)`.
+    /// - Parameters:
+    ///   - type: the type of the root.
+    ///   - data: the archive, binary or XML.
+    ///   - allowedClasses: nil to allow any class; otherwise secure decoding, allowing only these
+    ///     classes (registered under their ``KeyedCodable/archivedClassName``), `type` when it is
+    ///     a class, and Foundation's value classes.
+    ///   - classNames: extra mappings from archived class names to types.
+    public static func unarchivedObject<T: KeyedArchivable>(
+        ofType type: T.Type,
+        from data: some Collection<UInt8>,
+        allowedClasses: [any KeyedCodable.Type]? = nil,
+        classNames: [String: any KeyedCodable.Type] = [:]
+    ) throws(KeyedArchiveError) -> T {
+        let unarchiver = try KeyedUnarchiver(forReadingFrom: data)
+        for (name, type) in classNames { unarchiver.setClass(type, forClassName: name) }
+        if let allowedClasses {
+            var names = Set<String>()
+            for allowed in allowedClasses {
+                names.insert(allowed.archivedClassName)
+                if unarchiver.classMap[allowed.archivedClassName] == nil {
+                    unarchiver.setClass(allowed, forClassName: allowed.archivedClassName)
+                }
+            }
+            if let codable = type as? any KeyedCodable.Type { names.insert(codable.archivedClassName) }
+            names.formUnion(classNames.keys)
+            unarchiver.allowedClassNames = names
+        }
+        return try unarchiver.decode(type, forKey: "root")
+    }
+
+    // MARK: Decoding fields
+
+    /// The keys of the object being decoded (or of `$top` at the top level), `$class` excepted.
+    public var allKeys: [String] {
+        currentFields.keys.filter { $0 != "$class" }
+    }
+
+    /// True when the object being decoded (or `$top`) has `key`, like
+    /// `NSCoder.containsValue(forKey:)`.
+    public func containsValue(forKey key: String) -> Bool {
+        currentFields[key] != nil
+    }
+
+    /// Decodes the value stored under `key`.
+    ///
+    /// Like `NSCoder.decodeObject(of:forKey:)` and `decodeInteger(forKey:)` etc. in one:
+    /// numbers, Booleans and bytes are accepted in place or as objects.
+    /// - Throws: `missingKey` when the key is absent; `typeMismatch` when the value is not a
+    ///   `T` (including `$null` for a non-optional `T`); `classNotAllowed`, `unknownClass`.
+    public func decode<T: KeyedArchivable>(_ type: T.Type, forKey key: String) throws(KeyedArchiveError) -> T {
+        try topLevel { () throws(KeyedArchiveError) -> T in
+            guard let slot = currentFields[key] else {
+                throw KeyedArchiveError(.missingKey, "\(location) has no key \"\(key)\" (expected \(T.self))")
+            }
+            return try wrap(key) { () throws(KeyedArchiveError) -> T in try T.unarchive(from: slot, in: self) }
+        }
+    }
+
+    /// Decodes the value under `key`, or returns nil when the key is absent or holds `$null`
+    /// or `NSNull`.
+    public func decodeIfPresent<T: KeyedArchivable>(_ type: T.Type, forKey key: String) throws(KeyedArchiveError) -> T? {
+        try topLevel { () throws(KeyedArchiveError) -> T? in
+            guard let slot = currentFields[key], !isNull(slot) else { return nil }
+            return try wrap(key) { () throws(KeyedArchiveError) -> T in try T.unarchive(from: slot, in: self) }
+        }
+    }
+
+    /// Decodes whatever is under `key` into natural Swift values: `String`, `Int` (`UInt64`
+    /// above `Int64.max`), `Double`, `Bool`, `Data`, `Date`, `UUID`, `URL`, `[Any]`,
+    /// `[AnyHashable: Any]`, `Set<AnyHashable>`, nil for `$null`/`NSNull`, and objects of
+    /// classes set with ``setClass(_:forClassName:)``.
+    ///
+    /// Like `NSCoder.decodeObject(forKey:)`.
+    public func decodeObject(forKey key: String) throws(KeyedArchiveError) -> Any? {
+        try topLevel { () throws(KeyedArchiveError) -> Any? in
+            guard let slot = currentFields[key] else { return nil }
+            return try wrap(key) { () throws(KeyedArchiveError) -> Any? in try anyValue(from: slot) }
+        }
+    }
+
+    // MARK: Internals
+
+    func hasMapping(for className: String) -> Bool {
+        classMap[className] != nil
+    }
+
+    private var currentFields: OrderedDictionary<String, Plist> {
+        frames.last?.fields ?? table.top
+    }
+
+    /// Where decoding is, for error messages.
+    var location: String {
+        guard let frame = frames.last else { return "$top" }
+        return "object #\(frame.uid) (\(frame.className))"
+    }
+
+    private func wrap<R>(_ key: String, _ body: () throws(KeyedArchiveError) -> R) throws(KeyedArchiveError) -> R {
+        do throws(KeyedArchiveError) {
+            return try body()
+        } catch {
+            if error.message.contains(" key \"") { throw error }
+            var error = error
+            error.message = "\(location) key \"\(key)\": \(error.message)"
+            throw error
+        }
+    }
+
+    /// Runs a decode; at the top level, first checks the allowed classes, and afterwards
+    /// finishes objects that were put off.
+    private func topLevel<R>(_ body: () throws(KeyedArchiveError) -> R) throws(KeyedArchiveError) -> R {
+        guard frames.isEmpty else { return try body() }
+        try verifyAllowedClasses()
+        let result = try body()
+        while let next = pending.popLast() {
+            try decodeBody(of: next.object, uid: next.uid, className: next.className)
+        }
+        return result
+    }
+
+    private func verifyAllowedClasses() throws(KeyedArchiveError) {
+        guard !classesVerified else { return }
+        if let allowed = allowedClassNames {
+            for uid in table.classes.keys.sorted() {
+                let name = table.classes[uid]!.name
+                if !allowed.contains(name) && !Self.foundationClassNames.contains(name) {
+                    throw KeyedArchiveError(.classNotAllowed, "object #\(uid) is of class \(name), which is not among the allowed classes \(allowed.sorted())")
+                }
+            }
+        }
+        classesVerified = true
+    }
+
+    func isNull(_ slot: Plist) -> Bool {
+        guard case .uid(let uid) = slot else { return false }
+        return uid == 0 || table.classes[uid]?.name == "NSNull"
+    }
+
+    /// The object a slot refers to (or the slot itself when it holds a value in place).
+    func resolve(_ slot: Plist) -> (uid: UInt64?, value: Plist) {
+        if case .uid(let uid) = slot { return (uid, table.objects[Int(uid)]) }
+        return (nil, slot)
+    }
+
+    func className(of uid: UInt64) -> String? {
+        table.classes[uid]?.name
+    }
+
+    func typeMismatch(_ expected: String, found slot: Plist) -> KeyedArchiveError {
+        KeyedArchiveError(.typeMismatch, "expected \(expected), found \(describe(slot))")
+    }
+
+    /// Describes a slot for error messages: `$null`, a class name or a value type.
+    func describe(_ slot: Plist) -> String {
+        guard case .uid(let uid) = slot else { return "\(slot.typeName) in place" }
+        if uid == 0 { return "$null" }
+        if let name = table.classes[uid]?.name { return "an object of class \(name) (#\(uid))" }
+        let value = table.objects[Int(uid)]
+        if value.dictionary != nil { return "a dictionary without $class (#\(uid))" }
+        return "\(value.typeName) (#\(uid))"
+    }
+
+    /// The fields of the Foundation object at `uid` when its class is one of `classNames`.
+    func foundationFields(of slot: Plist, classNames: Set<String>, expected: String) throws(KeyedArchiveError) -> (uid: UInt64, className: String, fields: OrderedDictionary<String, Plist>) {
+        guard case .uid(let uid) = slot, let archivedClass = table.classes[uid],
+              let fields = table.objects[Int(uid)].dictionary
+        else { throw typeMismatch(expected, found: slot) }
+        guard classNames.contains(archivedClass.name) || archivedClass.hierarchy.contains(where: classNames.contains) else {
+            throw typeMismatch(expected, found: slot)
+        }
+        return (uid, archivedClass.name, fields)
+    }
+
+    /// Runs `body` for the Foundation collection `uid`, throwing `cyclicReference` when the
+    /// collection is already being decoded and `depthLimitExceeded` past ``maximumDepth``.
+    func decodingValue<R>(_ uid: UInt64, _ body: () throws(KeyedArchiveError) -> R) throws(KeyedArchiveError) -> R {
+        guard valuesInProgress.insert(uid).inserted else {
+            throw KeyedArchiveError(.cyclicReference, "\(describe(.uid(uid))) contains itself; a Swift value cannot")
+        }
+        guard depth < maximumDepth else {
+            valuesInProgress.remove(uid)
+            throw KeyedArchiveError(.depthLimitExceeded, "values nest deeper than \(maximumDepth) levels")
+        }
+        depth += 1
+        defer {
+            depth -= 1
+            valuesInProgress.remove(uid)
+        }
+        return try body()
+    }
+
+    /// The Swift type to build for the object at `uid`: a mapping set with `setClass` for
+    /// its class or a superclass, else `expected` when its name is among them.
+    func resolveType(of uid: UInt64, expected: (any KeyedCodable.Type)?) throws(KeyedArchiveError) -> (type: any KeyedCodable.Type, className: String) {
+        guard let archivedClass = table.classes[uid] else {
+            throw KeyedArchiveError(.badClass, "object #\(uid) has no $class")
+        }
+        for name in archivedClass.hierarchy {
+            if let mapped = classMap[name] { return (mapped, archivedClass.name) }
+            if let expected, expected.archivedClassName == name { return (expected, archivedClass.name) }
+        }
+        throw KeyedArchiveError(.unknownClass, "object #\(uid) is of class \(archivedClass.name) (\(archivedClass.hierarchy.joined(separator: " → "))), for which no type is set\(expected.map { "; expected \($0.archivedClassName)" } ?? "")")
+    }
+
+    /// The object at `uid`, built (and registered before its fields are decoded) on first use.
+    func object<T: KeyedCodable>(at uid: UInt64, as type: T.Type) throws(KeyedArchiveError) -> T {
+        let built = try anyObject(at: uid, expected: T.self)
+        guard let typed = built as? T else {
+            throw KeyedArchiveError(.typeMismatch, "expected an object of class \(T.archivedClassName), found \(describe(.uid(uid))) decoded as \(Swift.type(of: built))")
+        }
+        return typed
+    }
+
+    func anyObject(at uid: UInt64, expected: (any KeyedCodable.Type)?) throws(KeyedArchiveError) -> AnyObject {
+        if let built = instances[uid] { return built }
+        if uid == 0 {
+            throw KeyedArchiveError(.typeMismatch, "expected an object\(expected.map { " of class \($0.archivedClassName)" } ?? ""), found $null")
+        }
+        guard table.objects[Int(uid)].dictionary != nil else {
+            throw typeMismatch("an object\(expected.map { " of class \($0.archivedClassName)" } ?? "")", found: .uid(uid))
+        }
+        let (type, className) = try resolveType(of: uid, expected: expected)
+        let instance = type.init()
+        instances[uid] = instance
+        if frames.count >= maximumRecursionDepth {
+            pending.append((instance, uid, className))
+        } else {
+            try decodeBody(of: instance, uid: uid, className: className)
+        }
+        return instance
+    }
+
+    private func decodeBody(of object: any KeyedCodable, uid: UInt64, className: String) throws(KeyedArchiveError) {
+        let fields = table.objects[Int(uid)].dictionary ?? [:]
+        frames.append(Frame(uid: uid, className: className, fields: fields))
+        defer { frames.removeLast() }
+        do {
+            try object.decode(from: self)
+        } catch {
+            if let error = error as? KeyedArchiveError { throw error }
+            throw KeyedArchiveError(.typeMismatch, "\(location): \(error)")
+        }
+    }
+}
