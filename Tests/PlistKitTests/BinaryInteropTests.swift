@@ -100,17 +100,6 @@ func cfTrailerProblem(_ bytes: Data) -> String? {
     return nil
 }
 
-/// Runs `body`; when our writer produced a trailer CF rejects (a known writer bug, see
-/// `trailerSizesSatisfyCF`), the failure of Foundation's reading is expected and recorded as a
-/// known issue instead.
-func expectingCFTrailerBug(_ bytes: Data, _ body: () throws -> Void) rethrows {
-    if let problem = cfTrailerProblem(bytes) {
-        withKnownIssue("writer bug: \(problem); CF rejects such trailers") { try body() }
-    } else {
-        try body()
-    }
-}
-
 @Suite("Binary interoperability")
 struct BinaryInteropTests {
     /// Values that Foundation can read back from a PlistKit file: every vector except those
@@ -124,10 +113,8 @@ struct BinaryInteropTests {
     func foundationReadsWhatWeWrite(_ vector: BinaryVector) throws {
         let value = try vector.expected()
         let bytes = try value.encoded(as: .binary)
-        try expectingCFTrailerBug(bytes) {
-            let read = try FoundationBridge.read(bytes)
-            #expect(Canonical.identical(read, value), "Foundation read our encoding of \(vector.file) differently")
-        }
+        let read = try FoundationBridge.read(bytes)
+        #expect(Canonical.identical(read, value), "Foundation read our encoding of \(vector.file) differently")
     }
 
     @Test func foundationRejectsWideUIDs() throws {
@@ -196,10 +183,9 @@ struct BinaryInteropTests {
     }
 
     @Test func trailerSizesSatisfyCF() throws {
-        // Known writer bug (reported): the reference size is chosen for the largest index
-        // (count − 1) and the offset size for the largest object offset, so a file of exactly
-        // 256 or 65,536 objects, or one whose offset table starts past what the last object's
-        // offset needs, has a trailer CF rejects ("The data is not in the correct format").
+        // CF rejects a file whose object count does not fit a reference, or whose offset
+        // table position does not fit an offset entry ("The data is not in the correct
+        // format"): the writer sizes both for those, not for the largest index and offset.
         let cases: [(String, Plist)] = [
             ("256 objects", .array((0..<255).map { .integer(PlistInteger($0)) })),
             ("65,536 objects", .array((0..<65_535).map { .integer(PlistInteger($0)) })),
@@ -208,10 +194,8 @@ struct BinaryInteropTests {
         ]
         for (name, value) in cases {
             let bytes = try value.encoded(as: .binary)
-            withKnownIssue("writer bug: \(name)") {
-                #expect(cfTrailerProblem(bytes) == nil, "\(name): \(cfTrailerProblem(bytes) ?? "")")
-                #expect(throws: Never.self, "\(name): Foundation rejects our file") { try FoundationBridge.read(bytes) }
-            }
+            #expect(cfTrailerProblem(bytes) == nil, "\(name): \(cfTrailerProblem(bytes) ?? "")")
+            #expect(throws: Never.self, "\(name): Foundation rejects our file") { try FoundationBridge.read(bytes) }
         }
     }
 }

@@ -86,7 +86,7 @@ extension BinaryWriter {
 
     /// The index of a string object, adding it when it is new.
     private mutating func stringObject(_ string: String) -> Int {
-        scalar(.string(string)) { bytes in
+        scalar(.string(Uniquing.ExactString(string: string))) { bytes in
             var string = string
             let isASCII = string.withUTF8 { utf8 in utf8.allSatisfy { $0 < 0x80 } }
             if isASCII {

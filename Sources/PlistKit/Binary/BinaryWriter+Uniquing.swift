@@ -12,7 +12,7 @@ extension BinaryWriter {
         /// A scalar's identity: its type and exact value (reals and dates by bit pattern, so
         /// `0.0` and `-0.0` stay distinct).
         enum ScalarKey: Hashable {
-            case string(String)
+            case string(ExactString)
             case integer(PlistInteger)
             case real(UInt64)
             case bool(Bool)
@@ -22,6 +22,21 @@ extension BinaryWriter {
         }
 
         var scalars: [ScalarKey: Int] = [:]
+
+        /// A string compared by its exact Unicode scalars (UTF-8 bytes), not by Swift's
+        /// canonical equivalence: `"\u{E9}"` and `"e\u{301}"` are different objects.
+        struct ExactString: Hashable {
+            let string: String
+
+            static func == (lhs: ExactString, rhs: ExactString) -> Bool {
+                lhs.string.utf8.elementsEqual(rhs.string.utf8)
+            }
+
+            func hash(into hasher: inout Hasher) {
+                var string = string
+                string.withUTF8 { hasher.combine(bytes: UnsafeRawBufferPointer($0)) }
+            }
+        }
         /// Container hash (marker, count, child refs) → index of the first such container.
         var containers: [Int: Int] = [:]
         /// The storage of an array or a dictionary → its index. A value

@@ -35,7 +35,8 @@ struct BinaryWriter {
 
     /// The bytes of the whole file, given the flattened table.
     private func serialize(top: Int) -> [UInt8] {
-        let refSize = BinaryWriter.bytesNeeded(UInt64(entries.count - 1))
+        // CF requires the object count itself, not just the highest index, to fit a reference.
+        let refSize = BinaryWriter.bytesNeeded(UInt64(entries.count))
         var output: [UInt8] = []
         output.reserveCapacity(BinaryMarker.headerSize + scalarBytes.count + refs.count * refSize + entries.count * 9 + BinaryMarker.trailerSize)
         output.append(contentsOf: Array("bplist00".utf8))
@@ -54,7 +55,8 @@ struct BinaryWriter {
             }
         }
         let tableOffset = output.count
-        let offsetSize = BinaryWriter.bytesNeeded(UInt64(offsets.last ?? 0))
+        // CF requires the offset table's own position to fit an offset entry.
+        let offsetSize = BinaryWriter.bytesNeeded(UInt64(tableOffset))
         for offset in offsets {
             BinaryWriter.appendBigEndian(UInt64(offset), size: offsetSize, to: &output)
         }
