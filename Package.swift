@@ -5,6 +5,8 @@ let package = Package(
     name: "PlistKit",
     products: [
         .library(name: "PlistKit", targets: ["PlistKit"]),
+        .library(name: "KeyedArchive", targets: ["KeyedArchive"]),
+        .library(name: "PlistStore", targets: ["PlistStore"]),
         .executable(name: "plistkit", targets: ["plistkit"]),
     ],
     dependencies: [
@@ -23,16 +25,33 @@ let package = Package(
                 .product(name: "OrderedCollections", package: "swift-collections"),
             ]
         ),
+        .target(
+            name: "KeyedArchive",
+            dependencies: ["PlistKit"]
+        ),
+        .target(
+            name: "PlistStore",
+            dependencies: ["PlistKit", "KeyedArchive"]
+        ),
         .executableTarget(
             name: "plistkit",
-            dependencies: ["PlistKit"]
+            dependencies: ["PlistKit", "KeyedArchive"]
         ),
         .testTarget(
             name: "PlistKitTests",
             dependencies: [
                 "PlistKit",
+                "plistkit",
                 .product(name: "OrderedCollections", package: "swift-collections"),
             ]
+        ),
+        .testTarget(
+            name: "KeyedArchiveTests",
+            dependencies: ["KeyedArchive", "PlistKit"]
+        ),
+        .testTarget(
+            name: "PlistStoreTests",
+            dependencies: ["PlistStore", "KeyedArchive", "PlistKit"]
         ),
     ]
 )
