@@ -1,4 +1,5 @@
 import Foundation
+import KeyedArchive
 import PlistKit
 
 /// Parses plutil's verb-first command line and runs the verb.
@@ -61,6 +62,14 @@ struct Tool {
             case "-create":
                 guard let name = arguments.popFirst() else { throw UsageError("'Create' requires a plist format.") }
                 return create(try OutputFormat(argument: name), try CommonOptions(arguments))
+            case "-unarchive":
+                var format: OutputFormat?
+                if arguments.first == "-convert" {
+                    arguments.removeFirst()
+                    guard let name = arguments.popFirst() else { throw UsageError("Missing format specifier for command.") }
+                    format = try OutputFormat(argument: name)
+                }
+                return unarchive(as: format, try CommonOptions(arguments))
             default:
                 if verb.hasPrefix("-") && verb.count > 1 && verb != "--" {
                     throw UsageError("unrecognized option: \(verb)")
@@ -108,6 +117,7 @@ struct Tool {
         switch error {
         case let error as PlistError: error.description
         case let error as UsageError: error.message
+        case let error as KeyedArchiveError: error.description
         default: "\(error)"
         }
     }

@@ -1,4 +1,5 @@
 import Foundation
+import KeyedArchive
 import PlistKit
 
 extension Tool {
@@ -83,6 +84,22 @@ extension Tool {
             }
         }
         return allSucceeded
+    }
+
+    /// `-unarchive [-convert FMT] FILE…`: the generic tree of each keyed archive, printed in
+    /// the `-p` layout, or written as FMT to `-o` (standard output by default, never over
+    /// the archive).
+    func unarchive(as format: OutputFormat?, _ options: CommonOptions) -> Bool {
+        forEachFile(options) { path, data in
+            let tree = try KeyedUnarchiver.plist(fromArchive: data)
+            guard let format else {
+                standardOutput.write(Data(PrettyPrinter.describe(tree).utf8))
+                return
+            }
+            var toStandardOutput = options
+            toStandardOutput.outputPath = options.outputPath ?? "-"
+            try emit(tree, from: path, as: format, toStandardOutput)
+        }
     }
 
     /// Writes `value`, read from `source`, in `format` to where the options send it.

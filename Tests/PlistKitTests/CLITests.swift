@@ -39,6 +39,10 @@ import PlistKit
         process.standardError = error
         process.standardInput = input
         try process.run()
+        // A tool that hangs (plutil on some inputs) is stopped rather than stalling the suite.
+        let watchdog = DispatchWorkItem { if process.isRunning { process.terminate() } }
+        DispatchQueue.global().asyncAfter(deadline: .now() + 60, execute: watchdog)
+        defer { watchdog.cancel() }
         if let stdin { input.fileHandleForWriting.write(stdin) }
         try input.fileHandleForWriting.close()
         let stdout = output.fileHandleForReading.readDataToEndOfFile()
