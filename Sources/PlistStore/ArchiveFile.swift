@@ -1,0 +1,83 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+import KeyedArchive
+import PlistKit
+
+/// Saving object graphs to files atomically and loading them back.
+///
+/// The seeds' `+[NSKeyedArchiver archiveRootObject:toFile:]` and
+/// `+[NSKeyedUnarchiver unarchiveObjectWithFile:]`, over KeyedArchive's
+/// ``KeyedArchive/KeyedArchiver`` and ``KeyedArchive/KeyedUnarchiver``, with every write
+/// going through PlistKit's `AtomicFile`: a crash or a concurrent reader sees the complete
+/// old archive or the complete new one.
+public enum ArchiveFile {
+    /// Archives the graph rooted at `root` and replaces the file at `path` atomically.
+    ///
+    /// Like `+[NSKeyedArchiver archiveRootObject:toFile:]`. An existing file keeps its
+    /// permissions; a new one gets `permissions` less the umask.
+    /// - Parameter format: `.binary` (as `NSKeyedArchiver` writes) or `.xml`.
+    /// - Throws: ``PlistStoreError/Code/coding`` with the `KeyedArchiveError` as
+    ///   ``PlistStoreError/underlying`` when the graph cannot be archived;
+    ///   ``PlistStoreError/Code/io`` when the file cannot be replaced.
+    public static func archiveRootObject(_ root: some KeyedArchivable, toFile path: String, format: PlistFormat = .binary, permissions: UInt32 = 0o644) throws(PlistStoreError) {
+        let data: Data
+        do {
+            data = try KeyedArchiver.archivedData(withRootObject: root, format: format)
+        } catch {
+            throw PlistStoreError(.coding, "cannot archive the root object for \(path)", path: path, underlying: error)
+        }
+        try FileReplacement.write(data, to: path, permissions: permissions)
+    }
+
+    /// Reads the keyed archive at `path` and returns its root, of type `type`.
+    ///
+    /// Like `+[NSKeyedUnarchiver unarchiveObjectWithFile:]` (with `allowedClasses` nil) or
+    /// `unarchivedObject(ofClasses:from:)` with the file's contents (with a list: secure
+    /// decoding, see ``KeyedArchive/KeyedUnarchiver/unarchivedObject(ofType:from:allowedClasses:classNames:)``).
+    /// - Throws: ``PlistStoreError/Code/notFound`` when there is no file;
+    ///   ``PlistStoreError/Code/coding`` with the `KeyedArchiveError` as
+    ///   ``PlistStoreError/underlying`` when it is not an archive of a `type`.
+    public static func unarchiveObject<T: KeyedArchivable>(
+        ofType type: T.Type,
+        fromFile path: String,
+        allowedClasses: [any KeyedCodable.Type]? = nil,
+        classNames: [String: any KeyedCodable.Type] = [:]
+    ) throws(PlistStoreError) -> T {
+        let bytes = try PropertyListFile.readBytes(path)
+        do {
+            return try KeyedUnarchiver.unarchivedObject(ofType: type, from: bytes, allowedClasses: allowedClasses, classNames: classNames)
+        } catch {
+            throw PlistStoreError(.coding, "cannot unarchive \(path)", path: path, underlying: error)
+        }
+    }
+}
+
+extension AppContainer {
+    /// Archives `root` to the file `name` in `directory` (created if needed), atomically.
+    ///
+    /// The seeds' `archiveRootObject:toFile:` with a path built from
+    /// `NSSearchPathForDirectoriesInDomains(NSDocumentDirectory, …)`.
+    /// - Returns: the path written.
+    @discardableResult
+    public func archiveRootObject(_ root: some KeyedArchivable, named name: String, in directory: ContainerDirectory = .documents, format: PlistFormat = .binary) throws(PlistStoreError) -> String {
+        let path = try path(forFile: name, in: directory)
+        try ArchiveFile.archiveRootObject(root, toFile: path, format: format)
+        return path
+    }
+
+    /// Unarchives the file `name` in `directory`.
+    ///
+    /// The seeds' `unarchiveObjectWithFile:`.
+    public func unarchiveObject<T: KeyedArchivable>(
+        ofType type: T.Type,
+        named name: String,
+        in directory: ContainerDirectory = .documents,
+        allowedClasses: [any KeyedCodable.Type]? = nil,
+        classNames: [String: any KeyedCodable.Type] = [:]
+    ) throws(PlistStoreError) -> T {
+        try ArchiveFile.unarchiveObject(ofType: type, fromFile: path(forFile: name, in: directory), allowedClasses: allowedClasses, classNames: classNames)
+    }
+}

@@ -1,0 +1,96 @@
+import Foundation
+import KeyedArchive
+import PlistKit
+import PlistStore
+import Testing
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// The seeds' Student, archived with `archiveRootObject:toFile:`.
+final class ArchivedStudent: KeyedCodable {
+    static let archivedClassName = "Student"
+    var name = ""
+    var age = 0
+    var friends: [ArchivedStudent] = []
+    var best: ArchivedStudent?
+
+    init() {}
+    init(_ name: String, age: Int) {
+        self.name = name
+        self.age = age
+    }
+
+    func encode(with archiver: KeyedArchiver) {
+        archiver.encode(name, forKey: "name")
+        archiver.encode(age, forKey: "age")
+        archiver.encode(friends, forKey: "friends")
+        archiver.encode(best, forKey: "best")
+    }
+
+    func decode(from unarchiver: KeyedUnarchiver) throws {
+        name = try unarchiver.decode(String.self, forKey: "name")
+        age = try unarchiver.decode(Int.self, forKey: "age")
+        friends = try unarchiver.decode([ArchivedStudent].self, forKey: "friends")
+        best = try unarchiver.decodeIfPresent(ArchivedStudent.self, forKey: "best")
+    }
+}
+
+@Suite struct ArchiveFileTests {
+    @Test func archiveRootObjectToFileAndBack() throws {
+        try withTemporaryDirectory { directory in
+            let ada = ArchivedStudent("Ada", age: 36)
+            let alan = ArchivedStudent("Alan", age: 41)
+            ada.friends = [alan]
+            alan.best = ada  // a cycle
+            let path = directory + "/students.archive"
+            try ArchiveFile.archiveRootObject(ada, toFile: path)
+            #expect(contents(of: path)?.starts(with: Array("bplist00".utf8)) == true)
+            let loaded = try ArchiveFile.unarchiveObject(ofType: ArchivedStudent.self, fromFile: path)
+            #expect(loaded.name == "Ada" && loaded.age == 36)
+            #expect(loaded.friends.first?.name == "Alan")
+            #expect(loaded.friends.first?.best === loaded)
+
+            // Replacing keeps the file's permissions.
+            chmod(path, 0o600)
+            try ArchiveFile.archiveRootObject(alan, toFile: path, format: .xml)
+            #expect(mode(of: path) == 0o600)
+            #expect(try ArchiveFile.unarchiveObject(ofType: ArchivedStudent.self, fromFile: path).name == "Alan")
+        }
+    }
+
+    @Test func archiveByNameInAContainer() throws {
+        try withTemporaryDirectory { directory in
+            let container = try AppContainer.sandbox(identifier: "app", root: directory)
+            let path = try container.archiveRootObject(ArchivedStudent("Grace", age: 85), named: "student.archive")
+            #expect(path == directory + "/Documents/student.archive")
+            let loaded = try container.unarchiveObject(ofType: ArchivedStudent.self, named: "student.archive", allowedClasses: [ArchivedStudent.self])
+            #expect(loaded.name == "Grace")
+        }
+    }
+
+    @Test func errorsNameTheFileAndTheCause() throws {
+        try withTemporaryDirectory { directory in
+            #expect { try ArchiveFile.unarchiveObject(ofType: ArchivedStudent.self, fromFile: directory + "/none") } throws: { ($0 as? PlistStoreError)?.code == .notFound }
+            let path = directory + "/plain.plist"
+            try PropertyListFile.write(["not": "an archive"], to: path)
+            #expect {
+                try ArchiveFile.unarchiveObject(ofType: ArchivedStudent.self, fromFile: path)
+            } throws: { error in
+                guard let error = error as? PlistStoreError else { return false }
+                return error.code == .coding && error.path == path && error.underlying is KeyedArchiveError
+            }
+        }
+    }
+
+    @Test func propertyListFilesRoundTripInEveryWritableFormat() throws {
+        try withTemporaryDirectory { directory in
+            let value: Plist = ["name": "Ada", "scores": [1, 2, 3], "when": .date(Date(timeIntervalSinceReferenceDate: 0))]
+            let path = directory + "/student.plist"
+            try PropertyListFile.write(value, to: path)
+            #expect(try PropertyListFile.read(from: path) == value)
+            #expect { try PropertyListFile.write(value, to: path, format: .json) } throws: { ($0 as? PlistStoreError)?.code == .coding }
+            #expect(try PropertyListFile.read(from: path) == value, "a failed write leaves the old file")
+        }
+    }
+}
