@@ -12,36 +12,41 @@ import Glibc
     static let childTestName = "interruptedWriteChild"
 
     /// The exact file a writer with `seed` produces in `generation`: a binary plist whose
-    /// size varies between about 16 KiB and 600 KiB, so a torn or truncated file cannot
+    /// size varies between 64 KiB and 2 MiB, so a torn or truncated file cannot
     /// pass for a whole one.
     static func version(seed: Int, generation: Int) throws -> Data {
         var generator = SeededGenerator(seed: UInt64(seed &* 1_000_003 &+ generation))
-        let count = 16_384 + Int(generator.next() % 600_000)
-        var bytes = [UInt8]()
-        bytes.reserveCapacity(count + 8)
-        while bytes.count < count {
-            withUnsafeBytes(of: generator.next()) { bytes.append(contentsOf: $0) }
+        let count = 65_536 + Int(generator.next() % 2_000_000)
+        // A 4 KiB random block, repeated: versions differ in every page, and building one
+        // stays cheap in a debug build.
+        var block = [UInt8]()
+        block.reserveCapacity(4096)
+        while block.count < 4096 {
+            withUnsafeBytes(of: generator.next()) { block.append(contentsOf: $0) }
         }
+        var bytes = [UInt8]()
+        bytes.reserveCapacity(count + 4096)
+        while bytes.count < count { bytes.append(contentsOf: block) }
         let payload = Data(bytes[0..<count])
         let value: Plist = ["seed": .integer(PlistInteger(seed)), "generation": .integer(PlistInteger(generation)), "payload": .data(payload)]
         return try value.encoded(as: .binary)
     }
 
-    /// The child: replaces the target with generation 1, 2, 3, … until killed (or orphaned,
-    /// or 60 s pass), creating the ready file after the first complete replacement.
+    /// The child: replaces the target with generations 1, 2, …, 6, 1, 2, … until killed (or
+    /// orphaned, or 60 s pass), creating the ready file after the first complete replacement.
+    /// The versions are built up front so that nearly all its time is spent replacing the file.
     @Test(.enabled(if: ChildProcess.role == "atomicWriter"))
     func interruptedWriteChild() throws {
         let target = ChildProcess.argument("TARGET")
         let ready = ChildProcess.argument("READY")
         let seed = Int(ChildProcess.argument("SEED")) ?? 0
+        let versions = try (1...6).map { try Plist(decoding: Self.version(seed: seed, generation: $0)) }
         let start = Date()
-        var generation = 1
+        var round = 0
         while !ChildProcess.parentIsGone && Date().timeIntervalSince(start) < 60 {
-            let bytes = try Self.version(seed: seed, generation: generation)
-            let value = try Plist(decoding: bytes)
-            try PropertyListFile.write(value, to: target)
-            if generation == 1 { _ = FileManager.default.createFile(atPath: ready, contents: nil) }
-            generation += 1
+            try PropertyListFile.write(versions[round % versions.count], to: target)
+            if round == 0 { _ = FileManager.default.createFile(atPath: ready, contents: nil) }
+            round += 1
         }
     }
 
@@ -54,7 +59,7 @@ import Glibc
             #expect(mode(of: target) == 0o640 & ~currentUmask())
             let expectedMode = mode(of: target)
             var random = SeededGenerator(seed: UInt64(time(nil)))
-            let rounds = 30
+            let rounds = 50
             var replaced = 0
             var interruptedMidWrite = 0
             for round in 1...rounds {
@@ -67,7 +72,7 @@ import Glibc
                 var killed = false
                 defer { if !killed { ChildProcess.killAndReap(pid) } }
 
-                // Wait until the child is in its write loop, then kill it 0–40 ms later.
+                // Wait until the child is in its write loop, then kill it 0–30 ms later.
                 let deadline = Date().addingTimeInterval(20)
                 while !FileManager.default.fileExists(atPath: ready) {
                     var status: Int32 = 0
@@ -80,7 +85,7 @@ import Glibc
                     try #require(Date() < deadline, "writer never became ready")
                     usleep(1_000)
                 }
-                usleep(UInt32(random.next() % 40_000))
+                usleep(UInt32(random.next() % 30_000))
                 ChildProcess.killAndReap(pid)
                 killed = true
 
