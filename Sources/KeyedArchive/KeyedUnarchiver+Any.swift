@@ -31,7 +31,7 @@ extension KeyedUnarchiver {
         }
         let archivedClass = table.classes[uid]!
         func isA(_ names: Set<String>) -> Bool { archivedClass.hierarchy.contains(where: names.contains) }
-        if let mapped = archivedClass.hierarchy.first(where: { hasMapping(for: $0) }), hasMapping(for: mapped) {
+        if archivedClass.hierarchy.contains(where: hasMapping(for:)) {
             return try anyObject(at: uid, expected: nil)
         }
         switch className {

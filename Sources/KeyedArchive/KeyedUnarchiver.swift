@@ -51,6 +51,14 @@ public final class KeyedUnarchiver {
     private var instances: [UInt64: AnyObject] = [:]
     /// Foundation collections being decoded, to catch collections that contain themselves.
     private var valuesInProgress: Set<UInt64> = []
+    /// Foundation collections already decoded, by UID and Swift type, so that a collection
+    /// shared many times (or nested sharing, which would grow exponentially) is built once.
+    private var decodedValues: [ValueKey: Any] = [:]
+
+    private struct ValueKey: Hashable {
+        let uid: UInt64
+        let type: ObjectIdentifier
+    }
     private var frames: [Frame] = []
     private var pending: [(object: any KeyedCodable, uid: UInt64, className: String)] = []
     var depth = 0
@@ -267,9 +275,12 @@ public final class KeyedUnarchiver {
         return (uid, archivedClass.name, fields)
     }
 
-    /// Runs `body` for the Foundation collection `uid`, throwing `cyclicReference` when the
+    /// Runs `body` for the Foundation collection `uid` (or returns its earlier result for the
+    /// same type), throwing `cyclicReference` when the
     /// collection is already being decoded and `depthLimitExceeded` past ``maximumDepth``.
     func decodingValue<R>(_ uid: UInt64, _ body: () throws(KeyedArchiveError) -> R) throws(KeyedArchiveError) -> R {
+        let key = ValueKey(uid: uid, type: ObjectIdentifier(R.self))
+        if let entry = decodedValues.index(forKey: key), let cached = decodedValues[entry].value as? R { return cached }
         guard valuesInProgress.insert(uid).inserted else {
             throw KeyedArchiveError(.cyclicReference, "\(describe(.uid(uid))) contains itself; a Swift value cannot")
         }
@@ -282,7 +293,9 @@ public final class KeyedUnarchiver {
             depth -= 1
             valuesInProgress.remove(uid)
         }
-        return try body()
+        let value = try body()
+        decodedValues[key] = value
+        return value
     }
 
     /// The Swift type to build for the object at `uid`: a mapping set with `setClass` for

@@ -167,3 +167,26 @@ struct MalformedArchiveTests {
         #expect(encoded.count < 20_000)
     }
 }
+
+@Suite("Hostile sharing")
+struct HostileSharingTests {
+    @Test func nestedSharedCollectionsDecodeOnce() throws {
+        // Level k is an NSArray holding level k+1 eight times; 12 levels would be 8^12 ≈ 7·10¹⁰
+        // leaves if each reference were decoded again.
+        let arrayClass: Plist = ["$classname": "NSArray", "$classes": ["NSArray", "NSObject"]]
+        var objects: [Plist] = ["$null", arrayClass]
+        let levels = 12
+        for level in 0..<levels {
+            let next = UInt64(objects.count + 1)
+            objects.append(level == levels - 1 ? 1 : ["$class": .uid(1), "NS.objects": .array(Array(repeating: .uid(next), count: 8))])
+        }
+        let unarchiver = try KeyedUnarchiver(archive: archive(objects, root: 2))
+        // Typed: [[[[[[[[[[[Int]]]]]]]]]]] — eleven array levels around the leaf.
+        typealias L1 = [Int]; typealias L2 = [L1]; typealias L3 = [L2]; typealias L4 = [L3]
+        typealias L5 = [L4]; typealias L6 = [L5]; typealias L7 = [L6]; typealias L8 = [L7]
+        typealias L9 = [L8]; typealias L10 = [L9]; typealias L11 = [L10]
+        let value = try unarchiver.decode(L11.self, forKey: "root")
+        #expect(value.count == 8)
+        #expect(value[7][7][7][7][7][7][7][7][7][7] == [1, 1, 1, 1, 1, 1, 1, 1])
+    }
+}
