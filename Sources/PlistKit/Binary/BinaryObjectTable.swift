@@ -1,0 +1,312 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+
+/// One object of a `bplist00` object table: located, its marker understood and its size
+/// checked against the object area, but its payload not yet decoded.
+struct BinaryObject {
+    /// What the marker byte says the object is.
+    enum Kind: Equatable {
+        case `false`, `true`, integer, real, date, data, asciiString, utf16String, uid, array, set, dictionary
+    }
+
+    let kind: Kind
+    /// Where the marker byte is.
+    let offset: Int
+    /// Where the payload starts (after the marker and any count object).
+    let start: Int
+    /// Elements for data, strings (bytes or UTF-16 units), arrays, sets and dictionaries
+    /// (entries); payload bytes for integers, reals, dates and UIDs; 0 for Booleans.
+    let count: Int
+
+    /// True for strings of either encoding.
+    var isString: Bool { kind == .asciiString || kind == .utf16String }
+}
+
+/// The validated object table of a `bplist00` file: the layer that both ``BinaryReader``
+/// (which builds a ``Plist``) and the Codable decoder read through, so that every check —
+/// header, trailer, offsets and references in range, counts against the bytes left, string
+/// encodings, integer ranges — lives in one place.
+///
+/// Every position this type hands out has been checked; every read through it stays inside
+/// the object area. What it does not track is how objects nest: cycles and depth are the
+/// caller's (it knows which containers it is inside).
+struct BinaryObjectTable {
+    let bytes: UnsafeRawBufferPointer
+    let trailer: BinaryTrailer
+
+    /// Checks the header and the trailer of `bytes`.
+    init(_ bytes: UnsafeRawBufferPointer) throws(PlistError) {
+        guard bytes.count >= BinaryMarker.headerSize,
+              BinaryMarker.magic.indices.allSatisfy({ bytes[$0] == BinaryMarker.magic[$0] })
+        else {
+            throw PlistError(.badHeader, "missing bplist0 header", offset: 0)
+        }
+        self.bytes = bytes
+        trailer = try BinaryTrailer(bytes)
+    }
+
+    /// Number of objects in the table.
+    @inline(__always)
+    var objectCount: Int { trailer.objectCount }
+
+    /// Bytes per object reference.
+    @inline(__always)
+    var refSize: Int { trailer.objectRefSize }
+
+    /// Where the trailer's reference to the top object is "stored", for error positions.
+    var topReferrer: Int { bytes.count - 16 }
+
+    /// The error for a reference to a nonexistent object.
+    func refOutOfRange(_ index: Int, referencedFrom referrer: Int) -> PlistError {
+        PlistError(.refOutOfRange, "object reference \(index) is not below the object count \(trailer.objectCount)", offset: referrer)
+    }
+
+    /// The object reference stored at `position` (inside a container's payload, which
+    /// ``object(at:)`` has sized), unchecked against the object count.
+    @inline(__always)
+    func ref(at position: Int) -> Int {
+        Int(truncatingIfNeeded: BinaryTrailer.bigEndian(bytes, at: position, size: trailer.objectRefSize))
+    }
+
+    /// The object reference stored at `position`, checked to name an existing object.
+    @inline(__always)
+    func checkedRef(at position: Int) throws(PlistError) -> Int {
+        let index = ref(at: position)
+        guard index >= 0, index < trailer.objectCount else { throw refOutOfRange(index, referencedFrom: position) }
+        return index
+    }
+
+    /// Where object `index` (below the object count) starts, validated to lie in the object area.
+    @inline(__always)
+    func offset(ofObject index: Int) throws(PlistError) -> Int {
+        let entry = trailer.offsetTableOffset + index * trailer.offsetIntSize
+        let offset = BinaryTrailer.bigEndian(bytes, at: entry, size: trailer.offsetIntSize)
+        guard offset >= UInt64(BinaryMarker.headerSize), offset < UInt64(trailer.offsetTableOffset) else {
+            throw PlistError(.offsetOutOfRange, "object \(index) has offset \(offset), outside the object area \(BinaryMarker.headerSize)..<\(trailer.offsetTableOffset)", offset: entry)
+        }
+        return Int(offset)
+    }
+
+    /// Object `index` (below the object count), located and sized.
+    @inline(__always)
+    func object(index: Int) throws(PlistError) -> BinaryObject {
+        try object(at: offset(ofObject: index))
+    }
+
+    /// The object whose marker is at `offset` (inside the object area), located and sized.
+    func object(at offset: Int) throws(PlistError) -> BinaryObject {
+        let marker = bytes[offset]
+        let low = Int(marker & 0x0F)
+        switch marker >> 4 {
+        case 0x0:
+            switch marker {
+            case BinaryMarker.false: return BinaryObject(kind: .false, offset: offset, start: offset + 1, count: 0)
+            case BinaryMarker.true: return BinaryObject(kind: .true, offset: offset, start: offset + 1, count: 0)
+            case BinaryMarker.null: throw PlistError(.unsupportedObject, "null object (0x00) has no property-list value", offset: offset)
+            default: throw unknownMarker(marker, at: offset)
+            }
+        case BinaryMarker.integer:
+            guard low <= 4 else {
+                throw PlistError(.unknownObject, "integer of \(1 << low) bytes (marker 0x\(hex(marker)))", offset: offset)
+            }
+            let size = 1 << low
+            // 16-byte integers were read as two 8-byte halves; the message names 8 bytes.
+            try checkPayload(at: offset + 1, size: size, reported: min(size, 8), of: offset)
+            return BinaryObject(kind: .integer, offset: offset, start: offset + 1, count: size)
+        case BinaryMarker.real:
+            guard low == 2 || low == 3 else {
+                throw PlistError(.unknownObject, "real of \(1 << low) bytes (marker 0x\(hex(marker))); only 4 and 8 exist", offset: offset)
+            }
+            try checkPayload(at: offset + 1, size: 1 << low, reported: 1 << low, of: offset)
+            return BinaryObject(kind: .real, offset: offset, start: offset + 1, count: 1 << low)
+        case 0x3:
+            guard marker == BinaryMarker.date else { throw unknownMarker(marker, at: offset) }
+            try checkPayload(at: offset + 1, size: 8, reported: 8, of: offset)
+            return BinaryObject(kind: .date, offset: offset, start: offset + 1, count: 8)
+        case BinaryMarker.data:
+            let (start, count) = try counted(at: offset, elementSize: 1)
+            return BinaryObject(kind: .data, offset: offset, start: start, count: count)
+        case BinaryMarker.asciiString:
+            let (start, count) = try counted(at: offset, elementSize: 1)
+            return BinaryObject(kind: .asciiString, offset: offset, start: start, count: count)
+        case BinaryMarker.utf16String:
+            let (start, count) = try counted(at: offset, elementSize: 2)
+            return BinaryObject(kind: .utf16String, offset: offset, start: start, count: count)
+        case BinaryMarker.uid:
+            let size = low + 1
+            guard offset + 1 + size <= trailer.offsetTableOffset else {
+                throw PlistError(.truncated, "UID of \(size) bytes runs past the object area", offset: offset)
+            }
+            return BinaryObject(kind: .uid, offset: offset, start: offset + 1, count: size)
+        case BinaryMarker.array:
+            let (start, count) = try counted(at: offset, elementSize: trailer.objectRefSize)
+            return BinaryObject(kind: .array, offset: offset, start: start, count: count)
+        case BinaryMarker.set:
+            let (start, count) = try counted(at: offset, elementSize: trailer.objectRefSize)
+            return BinaryObject(kind: .set, offset: offset, start: start, count: count)
+        case BinaryMarker.dictionary:
+            let (start, count) = try counted(at: offset, elementSize: 2 * trailer.objectRefSize)
+            return BinaryObject(kind: .dictionary, offset: offset, start: start, count: count)
+        default:
+            throw unknownMarker(marker, at: offset)
+        }
+    }
+
+    private func unknownMarker(_ marker: UInt8, at offset: Int) -> PlistError {
+        PlistError(.unknownObject, "unknown object marker 0x\(hex(marker))", offset: offset)
+    }
+
+    /// Checks that `size` payload bytes at `start` fit in the object area.
+    @inline(__always)
+    private func checkPayload(at start: Int, size: Int, reported: Int, of object: Int) throws(PlistError) {
+        guard start + size <= trailer.offsetTableOffset else {
+            throw PlistError(.truncated, "object needs \(reported) bytes past the end of the object area", offset: object)
+        }
+    }
+
+    /// The element count of the object at `offset` and where its elements start, checked so
+    /// that `count * elementSize` bytes fit in the object area.
+    private func counted(at offset: Int, elementSize: Int) throws(PlistError) -> (start: Int, count: Int) {
+        let low = Int(bytes[offset] & 0x0F)
+        guard low == 0x0F else {
+            let start = offset + 1
+            guard low * elementSize <= trailer.offsetTableOffset - start else {
+                throw PlistError(.countTooLarge, "count \(low) needs more than the \(trailer.offsetTableOffset - start) bytes left in the object area", offset: offset)
+            }
+            return (start, low)
+        }
+        var start = offset + 1
+        guard start < trailer.offsetTableOffset else {
+            throw PlistError(.truncated, "count is missing after the marker", offset: offset)
+        }
+        let countMarker = bytes[start]
+        guard countMarker >> 4 == BinaryMarker.integer, countMarker & 0x0F <= 3 else {
+            throw PlistError(.countTooLarge, "count is not a 1, 2, 4 or 8-byte integer (marker 0x\(hex(countMarker)))", offset: start)
+        }
+        let size = 1 << Int(countMarker & 0x0F)
+        try checkPayload(at: start + 1, size: size, reported: size, of: offset)
+        let count = BinaryTrailer.bigEndian(bytes, at: start + 1, size: size)
+        start += 1 + size
+        let available = UInt64(trailer.offsetTableOffset - start)
+        let (needed, overflow) = count.multipliedReportingOverflow(by: UInt64(elementSize))
+        guard !overflow, needed <= available else {
+            throw PlistError(.countTooLarge, "count \(count) needs more than the \(available) bytes left in the object area", offset: offset)
+        }
+        return (start, Int(count))
+    }
+
+    // MARK: Payloads
+
+    /// The value of an integer object.
+    func integer(_ object: BinaryObject) throws(PlistError) -> PlistInteger {
+        switch object.count {
+        case 8:
+            return PlistInteger(Int64(bitPattern: BinaryTrailer.bigEndian(bytes, at: object.start, size: 8)))
+        case 16:
+            let high = BinaryTrailer.bigEndian(bytes, at: object.start, size: 8)
+            let lowBits = BinaryTrailer.bigEndian(bytes, at: object.start + 8, size: 8)
+            if high == 0 { return PlistInteger(lowBits) }
+            if high == UInt64.max, Int64(bitPattern: lowBits) < 0 { return PlistInteger(Int64(bitPattern: lowBits)) }
+            throw PlistError(.invalidInteger, "16-byte integer 0x\(String(high, radix: 16))\(String(lowBits, radix: 16).leftPadded(to: 16)) is outside −2⁶³…2⁶⁴−1", offset: object.offset)
+        default:
+            return PlistInteger(BinaryTrailer.bigEndian(bytes, at: object.start, size: object.count))
+        }
+    }
+
+    /// The value of a real object, widened to `Double`.
+    @inline(__always)
+    func real(_ object: BinaryObject) -> Double {
+        let bits = BinaryTrailer.bigEndian(bytes, at: object.start, size: object.count)
+        return object.count == 4 ? Double(Float(bitPattern: UInt32(truncatingIfNeeded: bits))) : Double(bitPattern: bits)
+    }
+
+    /// The value of a date object.
+    @inline(__always)
+    func date(_ object: BinaryObject) -> Date {
+        Date(timeIntervalSinceReferenceDate: Double(bitPattern: BinaryTrailer.bigEndian(bytes, at: object.start, size: 8)))
+    }
+
+    /// The bytes of a data object.
+    @inline(__always)
+    func data(_ object: BinaryObject) -> Data {
+        Data(UnsafeRawBufferPointer(rebasing: bytes[object.start..<(object.start + object.count)]))
+    }
+
+    /// The value of a UID object.
+    func uid(_ object: BinaryObject) throws(PlistError) -> UInt64 {
+        var value: UInt64 = 0
+        for index in object.start..<(object.start + object.count) {
+            guard value >> 56 == 0 else {
+                throw PlistError(.invalidInteger, "UID wider than 64 bits", offset: object.offset)
+            }
+            value = value << 8 | UInt64(bytes[index])
+        }
+        return value
+    }
+
+    /// The value of a string object of either encoding.
+    @inline(__always)
+    func string(_ object: BinaryObject) throws(PlistError) -> String {
+        object.kind == .asciiString
+            ? try asciiString(start: object.start, count: object.count)
+            : try utf16String(start: object.start, count: object.count)
+    }
+
+    /// The bytes of an ASCII string object, checked to be ASCII.
+    @inline(__always)
+    func asciiBytes(_ object: BinaryObject) throws(PlistError) -> UnsafeRawBufferPointer {
+        let slice = UnsafeRawBufferPointer(rebasing: bytes[object.start..<(object.start + object.count)])
+        var combined: UInt8 = 0
+        for byte in slice { combined |= byte }
+        guard combined < 0x80 else {
+            let bad = slice.firstIndex(where: { $0 >= 0x80 }) ?? 0
+            throw PlistError(.invalidString, "ASCII string holds byte 0x\(hex(slice[bad]))", offset: object.start + bad)
+        }
+        return slice
+    }
+
+    private func asciiString(start: Int, count: Int) throws(PlistError) -> String {
+        let slice = try asciiBytes(BinaryObject(kind: .asciiString, offset: start - 1, start: start, count: count))
+        return String(decoding: slice, as: UTF8.self)
+    }
+
+    private func utf16String(start: Int, count: Int) throws(PlistError) -> String {
+        var units = [UInt16](repeating: 0, count: count)
+        var pendingHigh = false
+        for index in 0..<count {
+            let position = start + 2 * index
+            let unit = UInt16(bytes[position]) << 8 | UInt16(bytes[position + 1])
+            units[index] = unit
+            switch unit {
+            case 0xD800...0xDBFF:
+                guard !pendingHigh else { throw loneSurrogate(at: position - 2) }
+                pendingHigh = true
+            case 0xDC00...0xDFFF:
+                guard pendingHigh else { throw loneSurrogate(at: position) }
+                pendingHigh = false
+            default:
+                guard !pendingHigh else { throw loneSurrogate(at: position - 2) }
+            }
+        }
+        guard !pendingHigh else { throw loneSurrogate(at: start + 2 * (count - 1)) }
+        return String(decoding: units, as: UTF16.self)
+    }
+
+    private func loneSurrogate(at offset: Int) -> PlistError {
+        PlistError(.invalidString, "UTF-16 string holds an unpaired surrogate", offset: offset)
+    }
+}
+
+func hex(_ byte: UInt8) -> String {
+    String(byte, radix: 16, uppercase: true).leftPadded(to: 2)
+}
+
+extension String {
+    /// The string with zeros in front up to `width` characters.
+    func leftPadded(to width: Int) -> String {
+        count >= width ? self : String(repeating: "0", count: width - count) + self
+    }
+}

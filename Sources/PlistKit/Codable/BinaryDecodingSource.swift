@@ -1,0 +1,269 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+
+/// Decodes straight from the object table of a `bplist00` file: values are object indices,
+/// and each read goes through ``BinaryObjectTable``, which validates the object it touches.
+/// No ``Plist`` tree is built.
+///
+/// The table points into the caller's bytes, which are valid only during
+/// `PlistDecoder.decode`; ``invalidate()`` is called when it returns, after which a decoder
+/// or container that escaped throws instead of reading freed memory.
+final class BinaryDecodingSource: PlistDecodingSource {
+    typealias Value = Int
+
+    let table: BinaryObjectTable
+    private var isValid = true
+    /// True while the container at that index is being decoded (allocated on first use).
+    private var inProgress: [Bool] = []
+
+    init(_ table: BinaryObjectTable) {
+        self.table = table
+    }
+
+    var top: Int { table.trailer.topObject }
+
+    /// Makes every later read throw; called when the bytes go away.
+    func invalidate() {
+        isValid = false
+    }
+
+    /// Throws once the bytes are gone.
+    @inline(__always)
+    func checkValid() throws(PlistError) {
+        guard isValid else {
+            throw PlistError(.structure, "a decoder or container was used after PlistDecoder.decode returned")
+        }
+    }
+
+    /// Object `index`, located and sized.
+    @inline(__always)
+    func object(_ index: Int) throws(PlistError) -> BinaryObject {
+        try checkValid()
+        return try table.object(index: index)
+    }
+
+    func number(_ value: Int) throws(PlistError) -> PlistNumber? {
+        let object = try object(value)
+        switch object.kind {
+        case .integer: return .integer(try table.integer(object))
+        case .real: return .real(table.real(object))
+        default: return nil
+        }
+    }
+
+    func string(_ value: Int) throws(PlistError) -> String? {
+        let object = try object(value)
+        return object.isString ? try table.string(object) : nil
+    }
+
+    func bool(_ value: Int) throws(PlistError) -> Bool? {
+        switch try object(value).kind {
+        case .true: true
+        case .false: false
+        default: nil
+        }
+    }
+
+    func date(_ value: Int) throws(PlistError) -> Date? {
+        let object = try object(value)
+        return object.kind == .date ? table.date(object) : nil
+    }
+
+    func data(_ value: Int) throws(PlistError) -> Data? {
+        let object = try object(value)
+        return object.kind == .data ? table.data(object) : nil
+    }
+
+    func isNull(_ value: Int) throws(PlistError) -> Bool {
+        let object = try object(value)
+        guard object.kind == .asciiString, object.count == 5 else { return false }
+        let bytes = try table.asciiBytes(object)
+        return bytes.elementsEqual("$null".utf8)
+    }
+
+    func keyed(_ value: Int) throws(PlistError) -> Keyed? {
+        let object = try object(value)
+        guard object.kind == .dictionary else { return nil }
+        return try Keyed(self, object)
+    }
+
+    func unkeyed(_ value: Int) throws(PlistError) -> Unkeyed? {
+        let object = try object(value)
+        guard object.kind == .array || object.kind == .set else { return nil }
+        return Unkeyed(source: self, start: object.start, count: object.count)
+    }
+
+    func typeDescription(_ value: Int) -> String {
+        guard let kind = try? object(value).kind else { return "a corrupt object" }
+        return BinaryDecodingSource.words(kind)
+    }
+
+    func location(_ value: Int) -> PlistError.Location? {
+        guard isValid, let offset = try? table.offset(ofObject: value) else { return nil }
+        return .offset(offset)
+    }
+
+    func enter(_ value: Int, from parent: Int) throws(PlistError) -> Bool {
+        guard value != parent else { return false }
+        if inProgress.isEmpty {
+            inProgress = Array(repeating: false, count: table.objectCount)
+        }
+        guard !inProgress[value] else {
+            let offset = (try? table.offset(ofObject: parent)) ?? 0
+            throw PlistError(.cyclicReference, "object \(value) contains itself", offset: offset)
+        }
+        inProgress[value] = true
+        return true
+    }
+
+    func leave(_ value: Int) {
+        inProgress[value] = false
+    }
+
+    static func words(_ kind: BinaryObject.Kind) -> String {
+        switch kind {
+        case .false, .true: "a boolean"
+        case .integer: "an integer"
+        case .real: "a real number"
+        case .date: "a date"
+        case .data: "data"
+        case .asciiString, .utf16String: "a string"
+        case .uid: "a UID"
+        case .array, .set: "an array"
+        case .dictionary: "a dictionary"
+        }
+    }
+
+    /// `plutil`'s type names, as ``Plist/typeName`` gives them.
+    static func typeName(_ kind: BinaryObject.Kind) -> String {
+        switch kind {
+        case .false, .true: "bool"
+        case .integer: "integer"
+        case .real: "float"
+        case .date: "date"
+        case .data: "data"
+        case .asciiString, .utf16String: "string"
+        case .uid: "uid"
+        case .array, .set: "array"
+        case .dictionary: "dictionary"
+        }
+    }
+
+    /// A dictionary object read through a keyed container. Every key is checked to be a
+    /// string when the container is made (as ``BinaryReader`` does), so lookups only compare.
+    ///
+    /// Small dictionaries are searched linearly from just after the last key found, so
+    /// that a type reading its keys in the order they were written (what synthesized
+    /// `Codable` does) finds each on the first try; larger ones get a hash index.
+    final class Keyed: PlistKeyedSource {
+        private let source: BinaryDecodingSource
+        let count: Int
+        private let keysStart: Int
+        private let valuesStart: Int
+        private let refSize: Int
+        private var hint = 0
+        private var index: [String: Int]?
+
+        /// Dictionaries with more entries than this are looked up through a hash index.
+        private static let linearLimit = 24
+
+        init(_ source: BinaryDecodingSource, _ object: BinaryObject) throws(PlistError) {
+            self.source = source
+            count = object.count
+            keysStart = object.start
+            refSize = source.table.refSize
+            valuesStart = object.start + object.count * refSize
+            for element in 0..<count {
+                let position = keysStart + element * refSize
+                let key = try source.table.object(index: source.table.checkedRef(at: position))
+                switch key.kind {
+                case .asciiString: _ = try source.table.asciiBytes(key)
+                case .utf16String: _ = try source.table.string(key)
+                default:
+                    throw PlistError(.nonStringKey, "dictionary key is a \(BinaryDecodingSource.typeName(key.kind)), not a string", offset: position)
+                }
+            }
+        }
+
+        private var table: BinaryObjectTable { source.table }
+
+        func value(forKey key: String) throws(PlistError) -> Int? {
+            try source.checkValid()
+            guard count > 0 else { return nil }
+            if count > Keyed.linearLimit {
+                if index == nil { index = try buildIndex() }
+                guard let element = index![key] else { return nil }
+                return try table.checkedRef(at: valuesStart + element * refSize)
+            }
+            var key = key
+            let found = key.withUTF8 { utf8 in
+                Result { () throws(PlistError) -> Int? in
+                    var element = hint < count ? hint : 0
+                    for _ in 0..<count {
+                        if try matches(element, utf8) { return element }
+                        element += 1
+                        if element == count { element = 0 }
+                    }
+                    return nil
+                }
+            }
+            guard let found = try found.get() else { return nil }
+            hint = found + 1
+            return try table.checkedRef(at: valuesStart + found * refSize)
+        }
+
+        /// True when key `element` equals the UTF-8 bytes `utf8`.
+        @inline(__always)
+        private func matches(_ element: Int, _ utf8: UnsafeBufferPointer<UInt8>) throws(PlistError) -> Bool {
+            let object = try source.object(table.ref(at: keysStart + element * refSize))
+            if object.kind == .asciiString {
+                guard object.count == utf8.count else { return false }
+                let bytes = table.bytes
+                for offset in 0..<utf8.count where bytes[object.start + offset] != utf8[offset] {
+                    return false
+                }
+                return true
+            }
+            // A UTF-16 key: compare as text.
+            return try table.string(object).utf8.elementsEqual(utf8)
+        }
+
+        private func buildIndex() throws(PlistError) -> [String: Int] {
+            var index: [String: Int] = [:]
+            index.reserveCapacity(count)
+            for element in 0..<count {
+                index[try key(element)] = element
+            }
+            return index
+        }
+
+        private func key(_ element: Int) throws(PlistError) -> String {
+            try table.string(source.object(table.ref(at: keysStart + element * refSize)))
+        }
+
+        func keys() throws(PlistError) -> [String] {
+            try source.checkValid()
+            var keys: [String] = []
+            keys.reserveCapacity(count)
+            for element in 0..<count {
+                keys.append(try key(element))
+            }
+            return keys
+        }
+    }
+
+    /// An array or set object read through an unkeyed container.
+    struct Unkeyed: PlistUnkeyedSource {
+        let source: BinaryDecodingSource
+        let start: Int
+        let count: Int
+
+        func element(at index: Int) throws(PlistError) -> Int {
+            try source.checkValid()
+            return try source.table.checkedRef(at: start + index * source.table.refSize)
+        }
+    }
+}

@@ -1,0 +1,505 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+
+/// The last step of a coding path, kept apart from the path so that reading a scalar
+/// builds no path node unless it fails.
+enum PathStep {
+    case none
+    case key(any CodingKey)
+    case index(Int)
+
+    func applied(to path: CodingPathNode) -> CodingPathNode {
+        switch self {
+        case .none: path
+        case .key(let key): path.appending(key)
+        case .index(let index): path.appending(index: index)
+        }
+    }
+}
+
+/// The `Decoder` that ``PlistDecoder`` hands to `init(from:)`, generic over where values
+/// come from (a binary object table or a ``Plist`` tree).
+///
+/// One instance serves a whole decode: decoding a nested value swaps `value`, `path` and
+/// `depth` for the duration of the nested `init(from:)` (see ``with(_:path:depth:_:)``),
+/// so no decoder is allocated per value. The instance is also its own single-value
+/// container. Errors from the source (corrupt input) become `DecodingError.dataCorrupted`
+/// with the coding path and the input position.
+final class PlistDecoderImpl<Source: PlistDecodingSource>: Decoder {
+    let source: Source
+    let userInfo: [CodingUserInfoKey: Any]
+    let maximumDepth: Int
+    /// The value being decoded.
+    private(set) var value: Source.Value
+    /// Its coding path.
+    private(set) var path: CodingPathNode
+    /// How many containers it is nested in.
+    private(set) var depth: Int
+
+    init(source: Source, value: Source.Value, path: CodingPathNode, depth: Int, userInfo: [CodingUserInfoKey: Any], maximumDepth: Int) {
+        self.source = source
+        self.value = value
+        self.path = path
+        self.depth = depth
+        self.userInfo = userInfo
+        self.maximumDepth = maximumDepth
+    }
+
+    var codingPath: [any CodingKey] { path.path }
+
+    /// Decodes the source's root value as `T`.
+    static func decodeTop<T: Decodable>(_ type: T.Type, source: Source, userInfo: [CodingUserInfoKey: Any], maximumDepth: Int) throws -> T {
+        let impl = PlistDecoderImpl(source: source, value: source.top, path: .root, depth: 0, userInfo: userInfo, maximumDepth: maximumDepth)
+        return try impl.unwrap(source.top, as: T.self, path: .root, step: .none, depth: 0)
+    }
+
+    // MARK: Containers
+
+    func container<Key: CodingKey>(keyedBy type: Key.Type) throws -> KeyedDecodingContainer<Key> {
+        try keyedContainer(keyedBy: type, for: value, path: path, depth: depth)
+    }
+
+    func unkeyedContainer() throws -> any UnkeyedDecodingContainer {
+        try unkeyedContainer(for: value, path: path, depth: depth)
+    }
+
+    func singleValueContainer() throws -> any SingleValueDecodingContainer {
+        self
+    }
+
+    func keyedContainer<Key: CodingKey>(keyedBy type: Key.Type, for value: Source.Value, path: CodingPathNode, depth: Int) throws -> KeyedDecodingContainer<Key> {
+        let keyed: Source.Keyed?
+        do {
+            try checkDepth(depth, of: value)
+            keyed = try source.keyed(value)
+        } catch {
+            throw corrupted(error, path)
+        }
+        guard let keyed else {
+            throw mismatch([String: Any].self, value, path)
+        }
+        return KeyedDecodingContainer(PlistKeyedDecodingContainer<Key, Source>(impl: self, keyed: keyed, path: path, depth: depth))
+    }
+
+    func unkeyedContainer(for value: Source.Value, path: CodingPathNode, depth: Int) throws -> PlistUnkeyedDecodingContainer<Source> {
+        let unkeyed: Source.Unkeyed?
+        do {
+            try checkDepth(depth, of: value)
+            unkeyed = try source.unkeyed(value)
+        } catch {
+            throw corrupted(error, path)
+        }
+        guard let unkeyed else {
+            throw mismatch([Any].self, value, path)
+        }
+        return PlistUnkeyedDecodingContainer(impl: self, unkeyed: unkeyed, path: path, depth: depth)
+    }
+
+    private func checkDepth(_ depth: Int, of value: Source.Value) throws(PlistError) {
+        guard depth < maximumDepth else {
+            throw PlistError(.depthLimitExceeded, "containers nest deeper than \(maximumDepth) levels", at: source.location(value))
+        }
+    }
+
+    /// A decoder of its own for `value` (what `superDecoder` returns), or for `nil` when
+    /// the value is absent, as Foundation does.
+    func subdecoder(for value: Source.Value?, path: CodingPathNode, depth: Int) -> any Decoder {
+        guard let value else {
+            let null = TreeDecodingSource(PlistNull.value)
+            return PlistDecoderImpl<TreeDecodingSource>(source: null, value: null.top, path: path, depth: depth, userInfo: userInfo, maximumDepth: maximumDepth)
+        }
+        return PlistDecoderImpl(source: source, value: value, path: path, depth: depth, userInfo: userInfo, maximumDepth: maximumDepth)
+    }
+
+    // MARK: Nested values
+
+    /// Runs `body` (an `init(from:)` given this decoder) with `child` as the value being
+    /// decoded, then restores the current one.
+    @inline(__always)
+    func with<T>(_ child: Source.Value, path childPath: CodingPathNode, depth childDepth: Int, _ body: () throws -> T) throws -> T {
+        let entered: Bool
+        do {
+            entered = try source.enter(child, from: value)
+        } catch {
+            throw corrupted(error, childPath)
+        }
+        let savedValue = value, savedPath = path, savedDepth = depth
+        value = child
+        path = childPath
+        depth = childDepth
+        defer {
+            value = savedValue
+            path = savedPath
+            depth = savedDepth
+            if entered { source.leave(child) }
+        }
+        return try body()
+    }
+
+    /// Decodes `value` as `T`: dates and data directly (they are property-list types),
+    /// anything else through its `init(from:)`.
+    func unwrap<T: Decodable>(_ value: Source.Value, as type: T.Type, path: CodingPathNode, step: PathStep, depth: Int) throws -> T {
+        if T.self == Date.self {
+            return try unwrapDate(value, path, step) as! T
+        }
+        if T.self == Data.self {
+            return try unwrapData(value, path, step) as! T
+        }
+        return try with(value, path: step.applied(to: path), depth: depth) {
+            try T(from: self)
+        }
+    }
+
+    // MARK: Scalars
+
+    func unwrapBool(_ value: Source.Value, _ path: CodingPathNode, _ step: PathStep) throws -> Bool {
+        let bool: Bool?
+        do { bool = try source.bool(value) } catch { throw corrupted(error, step.applied(to: path)) }
+        guard let bool else { throw mismatch(Bool.self, value, step.applied(to: path)) }
+        return bool
+    }
+
+    func unwrapString(_ value: Source.Value, _ path: CodingPathNode, _ step: PathStep) throws -> String {
+        let string: String?
+        do { string = try source.string(value) } catch { throw corrupted(error, step.applied(to: path)) }
+        guard let string else { throw mismatch(String.self, value, step.applied(to: path)) }
+        if string == PlistNull.marker {
+            throw null(String.self, value, step.applied(to: path))
+        }
+        return string
+    }
+
+    func unwrapInteger<T: FixedWidthInteger>(_ value: Source.Value, _ type: T.Type, _ path: CodingPathNode, _ step: PathStep) throws -> T {
+        let number: PlistNumber?
+        do { number = try source.number(value) } catch { throw corrupted(error, step.applied(to: path)) }
+        switch number {
+        case .integer(let integer)?:
+            if let result = integer.exactly(T.self) { return result }
+            throw doesNotFit("\(integer)", T.self, value, step.applied(to: path))
+        case .real(let real)?:
+            if let result = T(exactly: real) { return result }
+            throw doesNotFit("\(real)", T.self, value, step.applied(to: path))
+        case nil:
+            throw mismatch(T.self, value, step.applied(to: path))
+        }
+    }
+
+    /// Reals narrow to `Float` as Foundation does (out of range becomes infinity);
+    /// integers convert to the nearest value.
+    func unwrapFloat<T: BinaryFloatingPoint>(_ value: Source.Value, _ type: T.Type, _ path: CodingPathNode, _ step: PathStep) throws -> T {
+        let number: PlistNumber?
+        do { number = try source.number(value) } catch { throw corrupted(error, step.applied(to: path)) }
+        switch number {
+        case .real(let real)?:
+            return T(real)
+        case .integer(let integer)?:
+            if let signed = integer.int64Value { return T(signed) }
+            return T(integer.uint64Value!)
+        case nil:
+            throw mismatch(T.self, value, step.applied(to: path))
+        }
+    }
+
+    func unwrapDate(_ value: Source.Value, _ path: CodingPathNode, _ step: PathStep) throws -> Date {
+        let date: Date?
+        do { date = try source.date(value) } catch { throw corrupted(error, step.applied(to: path)) }
+        guard let date else { throw mismatch(Date.self, value, step.applied(to: path)) }
+        return date
+    }
+
+    func unwrapData(_ value: Source.Value, _ path: CodingPathNode, _ step: PathStep) throws -> Data {
+        let data: Data?
+        do { data = try source.data(value) } catch { throw corrupted(error, step.applied(to: path)) }
+        guard let data else { throw mismatch(Data.self, value, step.applied(to: path)) }
+        return data
+    }
+
+    func isNull(_ value: Source.Value, _ path: CodingPathNode, _ step: PathStep) throws -> Bool {
+        do { return try source.isNull(value) } catch { throw corrupted(error, step.applied(to: path)) }
+    }
+
+    // MARK: Errors
+
+    /// " (at offset 123)", or nothing when the source has no positions.
+    private func position(_ value: Source.Value) -> String {
+        source.location(value).map { " (at \($0))" } ?? ""
+    }
+
+    func corrupted(_ error: PlistError, _ path: CodingPathNode) -> DecodingError {
+        .dataCorrupted(DecodingError.Context(codingPath: path.path, debugDescription: "The given data was not a valid property list: \(error).", underlyingError: error))
+    }
+
+    /// A type mismatch, or `valueNotFound` when the value is Foundation's `nil` marker.
+    func mismatch(_ type: Any.Type, _ value: Source.Value, _ path: CodingPathNode) -> DecodingError {
+        if (try? source.isNull(value)) == true {
+            return null(type, value, path)
+        }
+        return .typeMismatch(type, DecodingError.Context(codingPath: path.path, debugDescription: "Expected to decode \(type) but found \(source.typeDescription(value)) instead.\(position(value))"))
+    }
+
+    func null(_ type: Any.Type, _ value: Source.Value, _ path: CodingPathNode) -> DecodingError {
+        .valueNotFound(type, DecodingError.Context(codingPath: path.path, debugDescription: "Cannot get value of \(type) -- found null value instead.\(position(value))"))
+    }
+
+    private func doesNotFit(_ number: String, _ type: Any.Type, _ value: Source.Value, _ path: CodingPathNode) -> DecodingError {
+        .dataCorrupted(DecodingError.Context(codingPath: path.path, debugDescription: "Parsed property list number <\(number)> does not fit in \(type).\(position(value))"))
+    }
+}
+
+// MARK: - Single value container
+
+extension PlistDecoderImpl: SingleValueDecodingContainer {
+    func decodeNil() -> Bool {
+        (try? source.isNull(value)) ?? false
+    }
+
+    func decode(_ type: Bool.Type) throws -> Bool { try unwrapBool(value, path, .none) }
+    func decode(_ type: String.Type) throws -> String { try unwrapString(value, path, .none) }
+    func decode(_ type: Double.Type) throws -> Double { try unwrapFloat(value, type, path, .none) }
+    func decode(_ type: Float.Type) throws -> Float { try unwrapFloat(value, type, path, .none) }
+    func decode(_ type: Int.Type) throws -> Int { try unwrapInteger(value, type, path, .none) }
+    func decode(_ type: Int8.Type) throws -> Int8 { try unwrapInteger(value, type, path, .none) }
+    func decode(_ type: Int16.Type) throws -> Int16 { try unwrapInteger(value, type, path, .none) }
+    func decode(_ type: Int32.Type) throws -> Int32 { try unwrapInteger(value, type, path, .none) }
+    func decode(_ type: Int64.Type) throws -> Int64 { try unwrapInteger(value, type, path, .none) }
+    func decode(_ type: UInt.Type) throws -> UInt { try unwrapInteger(value, type, path, .none) }
+    func decode(_ type: UInt8.Type) throws -> UInt8 { try unwrapInteger(value, type, path, .none) }
+    func decode(_ type: UInt16.Type) throws -> UInt16 { try unwrapInteger(value, type, path, .none) }
+    func decode(_ type: UInt32.Type) throws -> UInt32 { try unwrapInteger(value, type, path, .none) }
+    func decode(_ type: UInt64.Type) throws -> UInt64 { try unwrapInteger(value, type, path, .none) }
+
+    func decode<T: Decodable>(_ type: T.Type) throws -> T {
+        try unwrap(value, as: type, path: path, step: .none, depth: depth)
+    }
+}
+
+// MARK: - Keyed container
+
+struct PlistKeyedDecodingContainer<Key: CodingKey, Source: PlistDecodingSource>: KeyedDecodingContainerProtocol {
+    let impl: PlistDecoderImpl<Source>
+    let keyed: Source.Keyed
+    let path: CodingPathNode
+    /// The depth of this container; its values are one deeper.
+    let depth: Int
+
+    var codingPath: [any CodingKey] { path.path }
+
+    var allKeys: [Key] {
+        ((try? keyed.keys()) ?? []).compactMap { Key(stringValue: $0) }
+    }
+
+    func contains(_ key: Key) -> Bool {
+        ((try? keyed.value(forKey: key.stringValue)) ?? nil) != nil
+    }
+
+    /// The value under `key`, or nil.
+    @inline(__always)
+    private func lookup(_ key: Key) throws -> Source.Value? {
+        do {
+            return try keyed.value(forKey: key.stringValue)
+        } catch {
+            throw impl.corrupted(error, path.appending(key))
+        }
+    }
+
+    /// The value under `key`; throws `keyNotFound` when there is none.
+    @inline(__always)
+    private func value(_ key: Key) throws -> Source.Value {
+        guard let value = try lookup(key) else {
+            throw DecodingError.keyNotFound(key, DecodingError.Context(codingPath: path.path, debugDescription: "No value associated with key \(key) (\"\(key.stringValue)\")."))
+        }
+        return value
+    }
+
+    /// The value under `key` unless it is absent or Foundation's `nil` marker.
+    @inline(__always)
+    private func presentValue(_ key: Key) throws -> Source.Value? {
+        guard let value = try lookup(key), try !impl.isNull(value, path, .key(key)) else { return nil }
+        return value
+    }
+
+    func decodeNil(forKey key: Key) throws -> Bool {
+        try impl.isNull(value(key), path, .key(key))
+    }
+
+    func decode(_ type: Bool.Type, forKey key: Key) throws -> Bool { try impl.unwrapBool(value(key), path, .key(key)) }
+    func decode(_ type: String.Type, forKey key: Key) throws -> String { try impl.unwrapString(value(key), path, .key(key)) }
+    func decode(_ type: Double.Type, forKey key: Key) throws -> Double { try impl.unwrapFloat(value(key), type, path, .key(key)) }
+    func decode(_ type: Float.Type, forKey key: Key) throws -> Float { try impl.unwrapFloat(value(key), type, path, .key(key)) }
+    func decode(_ type: Int.Type, forKey key: Key) throws -> Int { try impl.unwrapInteger(value(key), type, path, .key(key)) }
+    func decode(_ type: Int8.Type, forKey key: Key) throws -> Int8 { try impl.unwrapInteger(value(key), type, path, .key(key)) }
+    func decode(_ type: Int16.Type, forKey key: Key) throws -> Int16 { try impl.unwrapInteger(value(key), type, path, .key(key)) }
+    func decode(_ type: Int32.Type, forKey key: Key) throws -> Int32 { try impl.unwrapInteger(value(key), type, path, .key(key)) }
+    func decode(_ type: Int64.Type, forKey key: Key) throws -> Int64 { try impl.unwrapInteger(value(key), type, path, .key(key)) }
+    func decode(_ type: UInt.Type, forKey key: Key) throws -> UInt { try impl.unwrapInteger(value(key), type, path, .key(key)) }
+    func decode(_ type: UInt8.Type, forKey key: Key) throws -> UInt8 { try impl.unwrapInteger(value(key), type, path, .key(key)) }
+    func decode(_ type: UInt16.Type, forKey key: Key) throws -> UInt16 { try impl.unwrapInteger(value(key), type, path, .key(key)) }
+    func decode(_ type: UInt32.Type, forKey key: Key) throws -> UInt32 { try impl.unwrapInteger(value(key), type, path, .key(key)) }
+    func decode(_ type: UInt64.Type, forKey key: Key) throws -> UInt64 { try impl.unwrapInteger(value(key), type, path, .key(key)) }
+
+    func decode<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T {
+        try impl.unwrap(value(key), as: type, path: path, step: .key(key), depth: depth + 1)
+    }
+
+    func decodeIfPresent(_ type: Bool.Type, forKey key: Key) throws -> Bool? {
+        try presentValue(key).map { try impl.unwrapBool($0, path, .key(key)) }
+    }
+    func decodeIfPresent(_ type: String.Type, forKey key: Key) throws -> String? {
+        try presentValue(key).map { try impl.unwrapString($0, path, .key(key)) }
+    }
+    func decodeIfPresent(_ type: Double.Type, forKey key: Key) throws -> Double? {
+        try presentValue(key).map { try impl.unwrapFloat($0, type, path, .key(key)) }
+    }
+    func decodeIfPresent(_ type: Float.Type, forKey key: Key) throws -> Float? {
+        try presentValue(key).map { try impl.unwrapFloat($0, type, path, .key(key)) }
+    }
+    func decodeIfPresent(_ type: Int.Type, forKey key: Key) throws -> Int? {
+        try presentValue(key).map { try impl.unwrapInteger($0, type, path, .key(key)) }
+    }
+    func decodeIfPresent(_ type: Int8.Type, forKey key: Key) throws -> Int8? {
+        try presentValue(key).map { try impl.unwrapInteger($0, type, path, .key(key)) }
+    }
+    func decodeIfPresent(_ type: Int16.Type, forKey key: Key) throws -> Int16? {
+        try presentValue(key).map { try impl.unwrapInteger($0, type, path, .key(key)) }
+    }
+    func decodeIfPresent(_ type: Int32.Type, forKey key: Key) throws -> Int32? {
+        try presentValue(key).map { try impl.unwrapInteger($0, type, path, .key(key)) }
+    }
+    func decodeIfPresent(_ type: Int64.Type, forKey key: Key) throws -> Int64? {
+        try presentValue(key).map { try impl.unwrapInteger($0, type, path, .key(key)) }
+    }
+    func decodeIfPresent(_ type: UInt.Type, forKey key: Key) throws -> UInt? {
+        try presentValue(key).map { try impl.unwrapInteger($0, type, path, .key(key)) }
+    }
+    func decodeIfPresent(_ type: UInt8.Type, forKey key: Key) throws -> UInt8? {
+        try presentValue(key).map { try impl.unwrapInteger($0, type, path, .key(key)) }
+    }
+    func decodeIfPresent(_ type: UInt16.Type, forKey key: Key) throws -> UInt16? {
+        try presentValue(key).map { try impl.unwrapInteger($0, type, path, .key(key)) }
+    }
+    func decodeIfPresent(_ type: UInt32.Type, forKey key: Key) throws -> UInt32? {
+        try presentValue(key).map { try impl.unwrapInteger($0, type, path, .key(key)) }
+    }
+    func decodeIfPresent(_ type: UInt64.Type, forKey key: Key) throws -> UInt64? {
+        try presentValue(key).map { try impl.unwrapInteger($0, type, path, .key(key)) }
+    }
+    func decodeIfPresent<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T? {
+        try presentValue(key).map { try impl.unwrap($0, as: type, path: path, step: .key(key), depth: depth + 1) }
+    }
+
+    func nestedContainer<NestedKey: CodingKey>(keyedBy type: NestedKey.Type, forKey key: Key) throws -> KeyedDecodingContainer<NestedKey> {
+        guard let value = try lookup(key) else {
+            throw DecodingError.keyNotFound(key, DecodingError.Context(codingPath: path.path, debugDescription: "Cannot get nested keyed container -- no value found for key \(key) (\"\(key.stringValue)\")."))
+        }
+        return try impl.keyedContainer(keyedBy: type, for: value, path: path.appending(key), depth: depth + 1)
+    }
+
+    func nestedUnkeyedContainer(forKey key: Key) throws -> any UnkeyedDecodingContainer {
+        guard let value = try lookup(key) else {
+            throw DecodingError.keyNotFound(key, DecodingError.Context(codingPath: path.path, debugDescription: "Cannot get nested unkeyed container -- no value found for key \(key) (\"\(key.stringValue)\")."))
+        }
+        return try impl.unkeyedContainer(for: value, path: path.appending(key), depth: depth + 1)
+    }
+
+    func superDecoder() throws -> any Decoder {
+        let key = PlistCodingKey.super
+        let value: Source.Value?
+        do { value = try keyed.value(forKey: key.stringValue) } catch { throw impl.corrupted(error, path.appending(key)) }
+        return impl.subdecoder(for: value, path: path.appending(key), depth: depth + 1)
+    }
+
+    func superDecoder(forKey key: Key) throws -> any Decoder {
+        impl.subdecoder(for: try lookup(key), path: path.appending(key), depth: depth + 1)
+    }
+}
+
+// MARK: - Unkeyed container
+
+struct PlistUnkeyedDecodingContainer<Source: PlistDecodingSource>: UnkeyedDecodingContainer {
+    let impl: PlistDecoderImpl<Source>
+    let unkeyed: Source.Unkeyed
+    let path: CodingPathNode
+    let depth: Int
+    private(set) var currentIndex = 0
+
+    init(impl: PlistDecoderImpl<Source>, unkeyed: Source.Unkeyed, path: CodingPathNode, depth: Int) {
+        self.impl = impl
+        self.unkeyed = unkeyed
+        self.path = path
+        self.depth = depth
+    }
+
+    var codingPath: [any CodingKey] { path.path }
+    var count: Int? { unkeyed.count }
+    var isAtEnd: Bool { currentIndex >= unkeyed.count }
+
+    /// The element at `currentIndex`; throws `valueNotFound` at the end.
+    @inline(__always)
+    private func next(_ type: Any.Type) throws -> Source.Value {
+        guard currentIndex < unkeyed.count else {
+            throw DecodingError.valueNotFound(type, DecodingError.Context(codingPath: path.appending(index: currentIndex).path, debugDescription: "Unkeyed container is at end."))
+        }
+        do {
+            return try unkeyed.element(at: currentIndex)
+        } catch {
+            throw impl.corrupted(error, path.appending(index: currentIndex))
+        }
+    }
+
+    mutating func decodeNil() throws -> Bool {
+        let value = try next(Optional<Any>.self)
+        guard try impl.isNull(value, path, .index(currentIndex)) else { return false }
+        currentIndex += 1
+        return true
+    }
+
+    @inline(__always)
+    private mutating func advance<T>(_ result: T) -> T {
+        currentIndex += 1
+        return result
+    }
+
+    mutating func decode(_ type: Bool.Type) throws -> Bool { advance(try impl.unwrapBool(next(type), path, .index(currentIndex))) }
+    mutating func decode(_ type: String.Type) throws -> String { advance(try impl.unwrapString(next(type), path, .index(currentIndex))) }
+    mutating func decode(_ type: Double.Type) throws -> Double { advance(try impl.unwrapFloat(next(type), type, path, .index(currentIndex))) }
+    mutating func decode(_ type: Float.Type) throws -> Float { advance(try impl.unwrapFloat(next(type), type, path, .index(currentIndex))) }
+    mutating func decode(_ type: Int.Type) throws -> Int { advance(try impl.unwrapInteger(next(type), type, path, .index(currentIndex))) }
+    mutating func decode(_ type: Int8.Type) throws -> Int8 { advance(try impl.unwrapInteger(next(type), type, path, .index(currentIndex))) }
+    mutating func decode(_ type: Int16.Type) throws -> Int16 { advance(try impl.unwrapInteger(next(type), type, path, .index(currentIndex))) }
+    mutating func decode(_ type: Int32.Type) throws -> Int32 { advance(try impl.unwrapInteger(next(type), type, path, .index(currentIndex))) }
+    mutating func decode(_ type: Int64.Type) throws -> Int64 { advance(try impl.unwrapInteger(next(type), type, path, .index(currentIndex))) }
+    mutating func decode(_ type: UInt.Type) throws -> UInt { advance(try impl.unwrapInteger(next(type), type, path, .index(currentIndex))) }
+    mutating func decode(_ type: UInt8.Type) throws -> UInt8 { advance(try impl.unwrapInteger(next(type), type, path, .index(currentIndex))) }
+    mutating func decode(_ type: UInt16.Type) throws -> UInt16 { advance(try impl.unwrapInteger(next(type), type, path, .index(currentIndex))) }
+    mutating func decode(_ type: UInt32.Type) throws -> UInt32 { advance(try impl.unwrapInteger(next(type), type, path, .index(currentIndex))) }
+    mutating func decode(_ type: UInt64.Type) throws -> UInt64 { advance(try impl.unwrapInteger(next(type), type, path, .index(currentIndex))) }
+
+    mutating func decode<T: Decodable>(_ type: T.Type) throws -> T {
+        advance(try impl.unwrap(next(type), as: type, path: path, step: .index(currentIndex), depth: depth + 1))
+    }
+
+    mutating func decodeIfPresent<T: Decodable>(_ type: T.Type) throws -> T? {
+        // As Foundation: nil at the end, or for the nil marker (which is consumed).
+        guard !isAtEnd else { return nil }
+        if try decodeNil() { return nil }
+        return try decode(type)
+    }
+
+    mutating func nestedContainer<NestedKey: CodingKey>(keyedBy type: NestedKey.Type) throws -> KeyedDecodingContainer<NestedKey> {
+        let value = try next(KeyedDecodingContainer<NestedKey>.self)
+        return advance(try impl.keyedContainer(keyedBy: type, for: value, path: path.appending(index: currentIndex), depth: depth + 1))
+    }
+
+    mutating func nestedUnkeyedContainer() throws -> any UnkeyedDecodingContainer {
+        let value = try next((any UnkeyedDecodingContainer).self)
+        return advance(try impl.unkeyedContainer(for: value, path: path.appending(index: currentIndex), depth: depth + 1))
+    }
+
+    mutating func superDecoder() throws -> any Decoder {
+        let value = try next((any Decoder).self)
+        return advance(impl.subdecoder(for: value, path: path.appending(index: currentIndex), depth: depth + 1))
+    }
+}

@@ -1,0 +1,96 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+
+/// Encodes `Encodable` values as property lists.
+///
+/// Like Foundation's `PropertyListEncoder`, with the same API shape, so a program switches
+/// by renaming the type, and it writes the trees `PropertyListEncoder` writes: `Date` as a
+/// date, `Data` as data, `nil` as the string `$null`, `URL` as a dictionary with a
+/// `relative` (and `base`) key, `UUID` as its string, dictionaries with `Int` keys as
+/// dictionaries with the keys in decimal, `superEncoder()` under the key `super`.
+///
+/// ```swift
+/// let encoder = PlistEncoder()
+/// encoder.outputFormat = .xml
+/// let data = try encoder.encode(settings)
+/// ```
+///
+/// Errors are `EncodingError.invalidValue`, as Foundation's: a top-level value that is not
+/// a dictionary or an array, a format that cannot be written, a value that the format
+/// cannot hold (a date in JSON).
+open class PlistEncoder {
+    /// Options that change the output without changing its meaning.
+    public struct OutputFormatting: OptionSet, Sendable, Hashable {
+        public let rawValue: UInt
+        public init(rawValue: UInt) { self.rawValue = rawValue }
+
+        /// Writes dictionary keys in ascending order of their UTF-8 bytes rather than the
+        /// order they were encoded in. (Apple's XML writer sorts keys whatever this says.)
+        public static let sortedKeys = OutputFormatting(rawValue: 1 << 0)
+    }
+
+    /// The format to write: `.binary` (the default) or `.xml`; `.json` as `plutil` writes it,
+    /// once that writer exists. Like `PropertyListEncoder.outputFormat`.
+    open var outputFormat: PlistFormat = .binary
+
+    /// Output options; empty by default, which keeps keys in encoding order.
+    open var outputFormatting: OutputFormatting = []
+
+    /// Values for the types being encoded to read from `Encoder.userInfo`.
+    open var userInfo: [CodingUserInfoKey: any Sendable] = [:]
+
+    /// Creates an encoder.
+    public init() {}
+
+    /// Encodes `value` as a property list in ``outputFormat``.
+    ///
+    /// Like `PropertyListEncoder.encode(_:)`.
+    /// - Throws: `EncodingError.invalidValue` when the top-level value encodes nothing or a
+    ///   lone scalar (as Foundation does: a property-list file's root is a container), when
+    ///   ``outputFormat`` cannot be written, or any error `value`'s `encode(to:)` throws.
+    open func encode<Value: Encodable>(_ value: Value) throws -> Data {
+        let tree = try encodeToPlist(value)
+        switch tree {
+        case .dictionary, .array:
+            break
+        default:
+            throw EncodingError.invalidValue(value, EncodingError.Context(codingPath: [], debugDescription: "Top-level \(Value.self) encoded as \(PlistEncoder.fragmentWord(tree)) property list fragment."))
+        }
+        do {
+            return try tree.encoded(as: outputFormat)
+        } catch {
+            throw EncodingError.invalidValue(value, EncodingError.Context(codingPath: [], debugDescription: "Unable to encode the given top-level value as a property list: \(error).", underlyingError: error))
+        }
+    }
+
+    /// Encodes `value` as a ``Plist`` value, which may be a scalar.
+    ///
+    /// Foundation has no equivalent. The result is the tree ``encode(_:)`` writes, which
+    /// ``Plist/encoded(as:)`` turns into bytes.
+    /// - Throws: `EncodingError.invalidValue` when `value` encodes nothing at all, or any
+    ///   error its `encode(to:)` throws.
+    open func encodeToPlist<Value: Encodable>(_ value: Value) throws -> Plist {
+        guard let encoded = try PlistEncoderImpl.encodeTop(value, userInfo: userInfo) else {
+            throw EncodingError.invalidValue(value, EncodingError.Context(codingPath: [], debugDescription: "Top-level \(Value.self) did not encode any values."))
+        }
+        return encoded.plist(sortingKeys: outputFormatting.contains(.sortedKeys))
+    }
+
+    private static func fragmentWord(_ value: Plist) -> String {
+        switch value {
+        case .integer, .real: "number"
+        case .string: "string"
+        case .bool: "boolean"
+        case .date: "date"
+        case .data: "data"
+        case .uid: "UID"
+        case .dictionary: "dictionary"
+        case .array: "array"
+        }
+    }
+}
+
+extension PlistEncoder: @unchecked Sendable {}

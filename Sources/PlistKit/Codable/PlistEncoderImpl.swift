@@ -1,0 +1,247 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+
+/// The `Encoder` that ``PlistEncoder`` hands to `encode(to:)`.
+///
+/// One instance serves a whole encode (plus one per `superEncoder`): encoding a nested
+/// value swaps `path` and `result` for the duration of its `encode(to:)` (see
+/// ``wrap(_:parent:step:)``). Scalars, dates and data are stored without calling their
+/// `encode(to:)`. The instance is also its own single-value container.
+final class PlistEncoderImpl: Encoder {
+    let userInfo: [CodingUserInfoKey: Any]
+    private(set) var path: CodingPathNode
+    /// What the value at this level has encoded so far.
+    private(set) var result: EncodedValue?
+
+    init(userInfo: [CodingUserInfoKey: Any], path: CodingPathNode) {
+        self.userInfo = userInfo
+        self.path = path
+    }
+
+    var codingPath: [any CodingKey] { path.path }
+
+    /// Encodes a top-level value; nil when it encoded nothing at all.
+    static func encodeTop<T: Encodable>(_ value: T, userInfo: [CodingUserInfoKey: Any]) throws -> EncodedValue? {
+        let impl = PlistEncoderImpl(userInfo: userInfo, path: .root)
+        if let scalar = scalar(value) { return .value(scalar) }
+        try value.encode(to: impl)
+        return impl.result
+    }
+
+    // MARK: Containers
+
+    func container<Key: CodingKey>(keyedBy type: Key.Type) -> KeyedEncodingContainer<Key> {
+        let dictionary: EncodedDictionary
+        if case .dictionary(let existing)? = result {
+            dictionary = existing
+        } else {
+            dictionary = EncodedDictionary()
+            result = .dictionary(dictionary)
+        }
+        return KeyedEncodingContainer(PlistKeyedEncodingContainer<Key>(impl: self, dictionary: dictionary, path: path))
+    }
+
+    func unkeyedContainer() -> any UnkeyedEncodingContainer {
+        let array: EncodedArray
+        if case .array(let existing)? = result {
+            array = existing
+        } else {
+            array = EncodedArray()
+            result = .array(array)
+        }
+        return PlistUnkeyedEncodingContainer(impl: self, array: array, path: path)
+    }
+
+    func singleValueContainer() -> any SingleValueEncodingContainer {
+        self
+    }
+
+    // MARK: Nested values
+
+    /// Encodes a nested value found at `step` below `parent`.
+    func wrap<T: Encodable>(_ value: T, parent: CodingPathNode, step: PathStep) throws -> EncodedValue {
+        if let scalar = PlistEncoderImpl.scalar(value) { return .value(scalar) }
+        let savedPath = path, savedResult = result
+        path = step.applied(to: parent)
+        result = nil
+        defer {
+            path = savedPath
+            result = savedResult
+        }
+        try value.encode(to: self)
+        // A value that encoded nothing stands for an empty dictionary, as in Foundation.
+        return result ?? .dictionary(EncodedDictionary())
+    }
+
+    /// The property-list value of a scalar, date or data, found by type without calling
+    /// `encode(to:)`; nil for any other type.
+    @inline(__always)
+    static func scalar<T: Encodable>(_ value: T) -> Plist? {
+        if T.self == String.self { return .string(value as! String) }
+        if T.self == Int.self { return .integer(PlistInteger(value as! Int)) }
+        if T.self == Double.self { return .real(value as! Double) }
+        if T.self == Bool.self { return .bool(value as! Bool) }
+        if T.self == Date.self { return .date(value as! Date) }
+        if T.self == Data.self { return .data(value as! Data) }
+        if T.self == Float.self { return .real(Double(value as! Float)) }
+        if T.self == Int64.self { return .integer(PlistInteger(value as! Int64)) }
+        if T.self == UInt64.self { return .integer(PlistInteger(value as! UInt64)) }
+        return nil
+    }
+
+    /// Encoder for `superEncoder`: a separate instance whose result the parent container
+    /// reads when the tree is finished.
+    func subencoder(path: CodingPathNode) -> PlistEncoderImpl {
+        PlistEncoderImpl(userInfo: userInfo, path: path)
+    }
+}
+
+// MARK: - Single value container
+
+extension PlistEncoderImpl: SingleValueEncodingContainer {
+    func encodeNil() { result = .value(PlistNull.value) }
+    func encode(_ value: Bool) { result = .value(.bool(value)) }
+    func encode(_ value: String) { result = .value(.string(value)) }
+    func encode(_ value: Double) { result = .value(.real(value)) }
+    func encode(_ value: Float) { result = .value(.real(Double(value))) }
+    func encode(_ value: Int) { result = .value(.integer(PlistInteger(value))) }
+    func encode(_ value: Int8) { result = .value(.integer(PlistInteger(Int64(value)))) }
+    func encode(_ value: Int16) { result = .value(.integer(PlistInteger(Int64(value)))) }
+    func encode(_ value: Int32) { result = .value(.integer(PlistInteger(Int64(value)))) }
+    func encode(_ value: Int64) { result = .value(.integer(PlistInteger(value))) }
+    func encode(_ value: UInt) { result = .value(.integer(PlistInteger(UInt64(value)))) }
+    func encode(_ value: UInt8) { result = .value(.integer(PlistInteger(UInt64(value)))) }
+    func encode(_ value: UInt16) { result = .value(.integer(PlistInteger(UInt64(value)))) }
+    func encode(_ value: UInt32) { result = .value(.integer(PlistInteger(UInt64(value)))) }
+    func encode(_ value: UInt64) { result = .value(.integer(PlistInteger(value))) }
+
+    func encode<T: Encodable>(_ value: T) throws {
+        if let scalar = PlistEncoderImpl.scalar(value) {
+            result = .value(scalar)
+            return
+        }
+        // The value replaces whatever this level held; it encodes at the same path.
+        result = nil
+        try value.encode(to: self)
+        if case .none = result { result = .dictionary(EncodedDictionary()) }
+    }
+}
+
+// MARK: - Keyed container
+
+struct PlistKeyedEncodingContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
+    let impl: PlistEncoderImpl
+    let dictionary: EncodedDictionary
+    let path: CodingPathNode
+
+    var codingPath: [any CodingKey] { path.path }
+
+    mutating func encodeNil(forKey key: Key) { dictionary.set(key.stringValue, .value(PlistNull.value)) }
+    mutating func encode(_ value: Bool, forKey key: Key) { dictionary.set(key.stringValue, .value(.bool(value))) }
+    mutating func encode(_ value: String, forKey key: Key) { dictionary.set(key.stringValue, .value(.string(value))) }
+    mutating func encode(_ value: Double, forKey key: Key) { dictionary.set(key.stringValue, .value(.real(value))) }
+    mutating func encode(_ value: Float, forKey key: Key) { dictionary.set(key.stringValue, .value(.real(Double(value)))) }
+    mutating func encode(_ value: Int, forKey key: Key) { dictionary.set(key.stringValue, .value(.integer(PlistInteger(value)))) }
+    mutating func encode(_ value: Int8, forKey key: Key) { dictionary.set(key.stringValue, .value(.integer(PlistInteger(Int64(value))))) }
+    mutating func encode(_ value: Int16, forKey key: Key) { dictionary.set(key.stringValue, .value(.integer(PlistInteger(Int64(value))))) }
+    mutating func encode(_ value: Int32, forKey key: Key) { dictionary.set(key.stringValue, .value(.integer(PlistInteger(Int64(value))))) }
+    mutating func encode(_ value: Int64, forKey key: Key) { dictionary.set(key.stringValue, .value(.integer(PlistInteger(value)))) }
+    mutating func encode(_ value: UInt, forKey key: Key) { dictionary.set(key.stringValue, .value(.integer(PlistInteger(UInt64(value))))) }
+    mutating func encode(_ value: UInt8, forKey key: Key) { dictionary.set(key.stringValue, .value(.integer(PlistInteger(UInt64(value))))) }
+    mutating func encode(_ value: UInt16, forKey key: Key) { dictionary.set(key.stringValue, .value(.integer(PlistInteger(UInt64(value))))) }
+    mutating func encode(_ value: UInt32, forKey key: Key) { dictionary.set(key.stringValue, .value(.integer(PlistInteger(UInt64(value))))) }
+    mutating func encode(_ value: UInt64, forKey key: Key) { dictionary.set(key.stringValue, .value(.integer(PlistInteger(value)))) }
+
+    mutating func encode<T: Encodable>(_ value: T, forKey key: Key) throws {
+        dictionary.set(key.stringValue, try impl.wrap(value, parent: path, step: .key(key)))
+    }
+
+    mutating func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type, forKey key: Key) -> KeyedEncodingContainer<NestedKey> {
+        // Asking twice for the same key continues the same dictionary, as in Foundation.
+        let nested: EncodedDictionary
+        if case .dictionary(let existing)? = dictionary.value(forKey: key.stringValue) {
+            nested = existing
+        } else {
+            nested = EncodedDictionary()
+            dictionary.set(key.stringValue, .dictionary(nested))
+        }
+        return KeyedEncodingContainer(PlistKeyedEncodingContainer<NestedKey>(impl: impl, dictionary: nested, path: path.appending(key)))
+    }
+
+    mutating func nestedUnkeyedContainer(forKey key: Key) -> any UnkeyedEncodingContainer {
+        let nested: EncodedArray
+        if case .array(let existing)? = dictionary.value(forKey: key.stringValue) {
+            nested = existing
+        } else {
+            nested = EncodedArray()
+            dictionary.set(key.stringValue, .array(nested))
+        }
+        return PlistUnkeyedEncodingContainer(impl: impl, array: nested, path: path.appending(key))
+    }
+
+    mutating func superEncoder() -> any Encoder {
+        let encoder = impl.subencoder(path: path.appending(PlistCodingKey.super))
+        dictionary.set(PlistCodingKey.super.stringValue, .deferred(encoder))
+        return encoder
+    }
+
+    mutating func superEncoder(forKey key: Key) -> any Encoder {
+        let encoder = impl.subencoder(path: path.appending(key))
+        dictionary.set(key.stringValue, .deferred(encoder))
+        return encoder
+    }
+}
+
+// MARK: - Unkeyed container
+
+struct PlistUnkeyedEncodingContainer: UnkeyedEncodingContainer {
+    let impl: PlistEncoderImpl
+    let array: EncodedArray
+    let path: CodingPathNode
+
+    var codingPath: [any CodingKey] { path.path }
+    var count: Int { array.values.count }
+
+    mutating func encodeNil() { array.values.append(.value(PlistNull.value)) }
+    mutating func encode(_ value: Bool) { array.values.append(.value(.bool(value))) }
+    mutating func encode(_ value: String) { array.values.append(.value(.string(value))) }
+    mutating func encode(_ value: Double) { array.values.append(.value(.real(value))) }
+    mutating func encode(_ value: Float) { array.values.append(.value(.real(Double(value)))) }
+    mutating func encode(_ value: Int) { array.values.append(.value(.integer(PlistInteger(value)))) }
+    mutating func encode(_ value: Int8) { array.values.append(.value(.integer(PlistInteger(Int64(value))))) }
+    mutating func encode(_ value: Int16) { array.values.append(.value(.integer(PlistInteger(Int64(value))))) }
+    mutating func encode(_ value: Int32) { array.values.append(.value(.integer(PlistInteger(Int64(value))))) }
+    mutating func encode(_ value: Int64) { array.values.append(.value(.integer(PlistInteger(value)))) }
+    mutating func encode(_ value: UInt) { array.values.append(.value(.integer(PlistInteger(UInt64(value))))) }
+    mutating func encode(_ value: UInt8) { array.values.append(.value(.integer(PlistInteger(UInt64(value))))) }
+    mutating func encode(_ value: UInt16) { array.values.append(.value(.integer(PlistInteger(UInt64(value))))) }
+    mutating func encode(_ value: UInt32) { array.values.append(.value(.integer(PlistInteger(UInt64(value))))) }
+    mutating func encode(_ value: UInt64) { array.values.append(.value(.integer(PlistInteger(value)))) }
+
+    mutating func encode<T: Encodable>(_ value: T) throws {
+        array.values.append(try impl.wrap(value, parent: path, step: .index(array.values.count)))
+    }
+
+    mutating func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type) -> KeyedEncodingContainer<NestedKey> {
+        let nested = EncodedDictionary()
+        let nestedPath = path.appending(index: array.values.count)
+        array.values.append(.dictionary(nested))
+        return KeyedEncodingContainer(PlistKeyedEncodingContainer<NestedKey>(impl: impl, dictionary: nested, path: nestedPath))
+    }
+
+    mutating func nestedUnkeyedContainer() -> any UnkeyedEncodingContainer {
+        let nested = EncodedArray()
+        let nestedPath = path.appending(index: array.values.count)
+        array.values.append(.array(nested))
+        return PlistUnkeyedEncodingContainer(impl: impl, array: nested, path: nestedPath)
+    }
+
+    mutating func superEncoder() -> any Encoder {
+        let encoder = impl.subencoder(path: path.appending(index: array.values.count))
+        array.values.append(.deferred(encoder))
+        return encoder
+    }
+}
