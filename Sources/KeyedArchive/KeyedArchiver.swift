@@ -27,8 +27,12 @@ public final class KeyedArchiver {
     /// Keeps archived objects alive so that their `ObjectIdentifier`s stay unique.
     private var retained: [AnyObject] = []
     private var scalarUIDs: [Plist: UInt64] = [:]
+    private var stringUIDs: [ExactString: UInt64] = [:]
     private var classUIDs: [[String]: UInt64] = [:]
-    private var classNameOverrides: [ObjectIdentifier: String] = [:]
+    private var classNameOverrides: [ObjectIdentifier: String] = [:] {
+        didSet { typeClassUIDs = [:] }
+    }
+    private var typeClassUIDs: [ObjectIdentifier: UInt64] = [:]
     /// The fields of the objects being encoded, innermost last.
     private var frames: [OrderedDictionary<String, Plist>] = []
     /// Objects given a UID but not yet encoded (graphs deeper than the recursion limit).
@@ -167,9 +171,16 @@ public final class KeyedArchiver {
     func uid(forScalar value: Plist) -> UInt64 {
         // Reals are not shared: 0.0 and -0.0 compare equal but must stay distinct.
         if case .real = value { return append(value) }
-        if let uid = scalarUIDs[value], objects[Int(uid)].typeName == value.typeName {
+        if case .string(let string) = value {
+            // Keyed by the exact scalars: Swift's `==` treats canonically equivalent strings
+            // ("é" and "e\u{301}") as equal, and both must survive.
+            let key = ExactString(string)
+            if let uid = stringUIDs[key] { return uid }
+            let uid = append(value)
+            stringUIDs[key] = uid
             return uid
         }
+        if let uid = scalarUIDs[value] { return uid }
         let uid = append(value)
         scalarUIDs[value] = uid
         return uid
@@ -177,9 +188,15 @@ public final class KeyedArchiver {
 
     /// Appends a Foundation object: `$class` for `hierarchy`, then `fields`.
     func uid(forFoundationObject hierarchy: [String], fields: OrderedDictionary<String, Plist>) -> UInt64 {
-        var dictionary: OrderedDictionary<String, Plist> = ["$class": .uid(classUID(hierarchy))]
-        dictionary.merge(fields, uniquingKeysWith: { $1 })
-        return append(.dictionary(dictionary))
+        append(objectDictionary(hierarchy, fields))
+    }
+
+    private func objectDictionary(_ hierarchy: [String], _ fields: OrderedDictionary<String, Plist>) -> Plist {
+        var dictionary: OrderedDictionary<String, Plist> = [:]
+        dictionary.reserveCapacity(fields.count + 1)
+        dictionary["$class"] = .uid(classUID(hierarchy))
+        for (key, value) in fields { dictionary[key] = value }
+        return .dictionary(dictionary)
     }
 
     /// Reserves a UID for a Foundation object whose fields refer to other objects, so that
@@ -190,9 +207,7 @@ public final class KeyedArchiver {
 
     /// Fills a UID reserved with ``reserveUID()``.
     func fill(_ uid: UInt64, hierarchy: [String], fields: OrderedDictionary<String, Plist>) {
-        var dictionary: OrderedDictionary<String, Plist> = ["$class": .uid(classUID(hierarchy))]
-        dictionary.merge(fields, uniquingKeysWith: { $1 })
-        objects[Int(uid)] = .dictionary(dictionary)
+        objects[Int(uid)] = objectDictionary(hierarchy, fields)
     }
 
     /// The UID of a `KeyedCodable` object, encoding it the first time it is seen.
@@ -211,14 +226,24 @@ public final class KeyedArchiver {
     }
 
     private func encodeBody(of object: any KeyedCodable, uid: UInt64) {
-        let type = type(of: object)
-        var hierarchy = type.archivedClassHierarchy
-        if let name = classNameOverrides[ObjectIdentifier(type)] {
-            if hierarchy.isEmpty { hierarchy = [name] } else { hierarchy[0] = name }
-        }
-        frames.append(["$class": .uid(classUID(hierarchy))])
+        frames.append(["$class": .uid(classUID(for: type(of: object)))])
         object.encode(with: self)
         objects[Int(uid)] = .dictionary(frames.removeLast())
+    }
+
+    /// The class description of a `KeyedCodable` type (with ``setClassName(_:for:)`` applied),
+    /// cached by type.
+    private func classUID(for type: any KeyedCodable.Type) -> UInt64 {
+        let id = ObjectIdentifier(type)
+        if let uid = typeClassUIDs[id] { return uid }
+        var hierarchy = type.archivedClassHierarchy
+        if let name = classNameOverrides[id] {
+            if hierarchy.isEmpty { hierarchy = [name] } else { hierarchy[0] = name }
+        }
+        if hierarchy.isEmpty { hierarchy = [type.archivedClassName] }
+        let uid = classUID(hierarchy)
+        typeClassUIDs[id] = uid
+        return uid
     }
 
     private func classUID(_ hierarchy: [String]) -> UInt64 {
@@ -234,5 +259,20 @@ public final class KeyedArchiver {
     private func append(_ value: Plist) -> UInt64 {
         objects.append(value)
         return UInt64(objects.count - 1)
+    }
+}
+
+/// A string compared and hashed by its Unicode scalars, not by canonical equivalence.
+private struct ExactString: Hashable {
+    let string: String
+    init(_ string: String) { self.string = string }
+
+    static func == (lhs: ExactString, rhs: ExactString) -> Bool {
+        lhs.string.utf8.elementsEqual(rhs.string.utf8)
+    }
+
+    func hash(into hasher: inout Hasher) {
+        var string = string
+        string.withUTF8 { hasher.combine(bytes: UnsafeRawBufferPointer($0)) }
     }
 }

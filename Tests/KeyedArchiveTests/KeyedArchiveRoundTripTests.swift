@@ -201,3 +201,16 @@ struct KeyedArchiveRoundTripTests {
         #expect((any?["a"] as? [Any?])?.compactMap { $0 as? Int } == [1, 2])
     }
 }
+
+@Suite("Keyed archive string fidelity")
+struct KeyedArchiveStringTests {
+    @Test func canonicallyEquivalentStringsStayDistinct() throws {
+        let composed = "\u{E9}"
+        let decomposed = "e\u{301}"
+        let data = try KeyedArchiver.archivedData(withRootObject: [composed, decomposed, composed])
+        let back = try KeyedUnarchiver.unarchivedObject(ofType: [String].self, from: data)
+        #expect(back.map { Array($0.unicodeScalars) } == [composed, decomposed, composed].map { Array($0.unicodeScalars) })
+        let objects = try #require(try Plist(decoding: data)["$objects"]?.array)
+        #expect(objects.count == 5) // $null, the array, its class, two strings
+    }
+}
