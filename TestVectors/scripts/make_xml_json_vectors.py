@@ -222,7 +222,9 @@ def write(path, data):
 
 
 def write_manifest(path, entries):
-    lines = [json.dumps(entry, ensure_ascii=False, separators=(",", ":")) for entry in entries]
+    # ASCII only: Foundation's JSONSerialization (which the tests read manifests with) drops a
+    # raw U+FEFF at the start of a string, but keeps an escaped one.
+    lines = [json.dumps(entry, ensure_ascii=True, separators=(",", ":")) for entry in entries]
     with open(path, "w", encoding="utf-8") as file:
         file.write('{"vectors": [\n' + ",\n".join(lines) + "\n]}\n")
 

@@ -61,7 +61,7 @@ extension Plist {
 /// Documents that plutil's XML reader refuses although they are valid property lists: CF's
 /// parser rejects comments and processing instructions inside text, and `CF$UID` dictionaries
 /// in XML on Linux.
-private let plutilRefusesToRead: [String: String] = [
+let plutilRefusesToRead: [String: String] = [
     "xml/hand/comments_and_pis.plist": "plutil rejects comments and processing instructions inside <key> and <string> text",
     "xml/hand/cf_uid.plist": "plutil on Linux rejects CF$UID dictionaries (it has no UID type to read them into)",
     "xml/hand/self_closing.plist": "plutil rejects an empty <data/> element ('Encountered empty <data>')",

@@ -7,7 +7,8 @@ import OrderedCollections
 
 /// Reads JSON (RFC 8259, UTF-8 with an optional BOM) into a ``Plist``: objects become
 /// dictionaries in file order, integers that fit −2⁶³ … 2⁶⁴−1 become integers, other numbers
-/// reals. `null` has no plist equivalent and is an error. Errors carry line and column.
+/// reals, as plutil reads them. `null` has no plist equivalent and is an error. Errors carry
+/// line and column.
 struct JSONReader {
     private let bytes: UnsafeBufferPointer<UInt8>
     private var index: Int
@@ -159,6 +160,8 @@ struct JSONReader {
             guard digits() > 0 else { throw error(.syntax, "a JSON number needs digits in its exponent") }
         }
         let text = String(decoding: bytes[start..<index], as: UTF8.self)
+        // As plutil reads JSON: "-0" is the integer 0 (plutil writes -0.0 as "-0"; JSON does
+        // not keep reals and integers apart anyway: 1.0 is written "1").
         if isInteger, let integer = PlistInteger(decimal: text) {
             return .integer(integer)
         }

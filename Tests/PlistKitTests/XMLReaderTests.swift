@@ -1,0 +1,236 @@
+import Foundation
+import OrderedCollections
+import PlistKit
+import Testing
+
+private func xml(_ body: String) -> Data {
+    Data("""
+        <?xml version="1.0" encoding="UTF-8"?>
+        <!DOCTYPE plist PUBLIC "-//Apple//DTD PLIST 1.0//EN" "http://www.apple.com/DTDs/PropertyList-1.0.dtd">
+        <plist version="1.0">
+        \(body)
+        </plist>
+
+        """.utf8)
+}
+
+private func readError(_ data: Data) -> PlistError? {
+    do {
+        _ = try Plist(decoding: data)
+        return nil
+    } catch {
+        return error
+    }
+}
+
+@Suite("XML reader")
+struct XMLReaderTests {
+    @Test func readsEveryElement() throws {
+        let value = try Plist(decoding: xml("""
+            <dict>
+            \t<key>s</key><string>a &amp; b</string>
+            \t<key>i</key><integer>-42</integer>
+            \t<key>big</key><integer>18446744073709551615</integer>
+            \t<key>r</key><real>2.5</real>
+            \t<key>t</key><true/>
+            \t<key>f</key><false/>
+            \t<key>d</key><date>2001-01-02T00:00:00Z</date>
+            \t<key>b</key><data>AAEC</data>
+            \t<key>a</key><array><integer>1</integer><array/></array>
+            \t<key>u</key><dict><key>CF$UID</key><integer>7</integer></dict>
+            </dict>
+            """))
+        let expected: Plist = .dictionary([
+            "s": .string("a & b"), "i": .integer(-42), "big": .integer(PlistInteger(UInt64.max)), "r": .real(2.5),
+            "t": .bool(true), "f": .bool(false), "d": .date(Date(timeIntervalSinceReferenceDate: 86_400)),
+            "b": .data(Data([0, 1, 2])), "a": .array([.integer(1), .array([])]), "u": .uid(7),
+        ])
+        #expect(value == expected)
+        #expect(value.dictionary?.keys.elementsEqual(["s", "i", "big", "r", "t", "f", "d", "b", "a", "u"]) == true)
+    }
+
+    @Test func errorsNameThePlaceAndTheReason() throws {
+        let integer = try #require(readError(xml("<array>\n\t<integer>abc</integer>\n</array>")))
+        #expect(integer.code == .invalidInteger)
+        #expect(integer.message == "<integer> value 'abc'")
+        #expect(integer.location == .lineColumn(line: 5, column: 24))
+        #expect(integer.description == "<integer> value 'abc' at 5:24")
+
+        let key = try #require(readError(xml("<dict>\n\t<key>lonely</key>\n</dict>")))
+        #expect(key.code == .structure)
+        #expect(key.message == "<key> 'lonely' without a value")
+        #expect(key.location == .lineColumn(line: 6, column: 8))
+
+        let unknown = try #require(readError(xml("<foo/>")))
+        #expect(unknown.code == .unknownObject)
+        #expect(unknown.message == "unknown element <foo>")
+        if case .lineColumn(let line, _)? = unknown.location { #expect(line == 4) } else { Issue.record("no line") }
+
+        let overflow = try #require(readError(xml("<integer>18446744073709551616</integer>")))
+        #expect(overflow.message.contains("outside"))
+
+        let syntax = try #require(readError(xml("<array><string>x</array>")))
+        #expect(syntax.code == .syntax)
+        if case .lineColumn(let line, _)? = syntax.location { #expect(line == 4) } else { Issue.record("no line") }
+    }
+
+    @Test func depthLimitIsEnforced() throws {
+        let deep = String(repeating: "<array>", count: 20) + String(repeating: "</array>", count: 20)
+        #expect(throws: Never.self) { try Plist(decoding: xml(deep), options: PlistReadingOptions(maximumDepth: 20)) }
+        let error = try #require(readError(xml(String(repeating: "<array>", count: 513) + String(repeating: "</array>", count: 513))))
+        #expect(error.code == .depthLimitExceeded)
+    }
+
+    @Test func hundredThousandDeepNestingFailsFast() throws {
+        let depth = 100_000
+        var text = #"<?xml version="1.0"?><plist version="1.0">"#
+        text += String(repeating: "<array>", count: depth) + String(repeating: "</array>", count: depth) + "</plist>"
+        let clock = ContinuousClock()
+        let start = clock.now
+        let error = try #require(readError(Data(text.utf8)))
+        #expect(error.code == .depthLimitExceeded)
+        #expect(clock.now - start < .seconds(1))
+        // Same for dictionaries.
+        let dicts = #"<plist>"# + String(repeating: "<dict><key>k</key>", count: depth)
+        #expect(readError(Data(dicts.utf8))?.code == .depthLimitExceeded)
+    }
+
+    @Test func fiftyMegabyteTextNodeReadsCorrectly() throws {
+        let size = 50 << 20
+        var bytes = Data(#"<?xml version="1.0"?><plist version="1.0"><string>"#.utf8)
+        let prefixCount = bytes.count
+        bytes.append(Data(repeating: UInt8(ascii: "x"), count: size))
+        bytes.append(contentsOf: Array("</string></plist>".utf8))
+        let clock = ContinuousClock()
+        let start = clock.now
+        let value = try Plist(decoding: bytes)
+        #expect(clock.now - start < .seconds(20))
+        guard case .string(let string) = value else { Issue.record("not a string"); return }
+        #expect(string.utf8.count == size)
+        #expect(string.utf8.allSatisfy { $0 == UInt8(ascii: "x") })
+        #expect(prefixCount > 0)
+    }
+
+    @Test func fiftyMegabyteDataNodeReadsCorrectly() throws {
+        let raw = Data((0..<(30 << 20)).map { UInt8(truncatingIfNeeded: $0 &* 7) })
+        let text = raw.base64EncodedString(options: [.lineLength76Characters, .endLineWithLineFeed])
+        let value = try Plist(decoding: xml("<data>\(text)</data>"))
+        #expect(value == .data(raw))
+    }
+
+    @Test func securityDocumentsFailFast() throws {
+        let documents = [
+            // External entity (XXE).
+            #"<?xml version="1.0"?><!DOCTYPE plist [<!ENTITY xxe SYSTEM "file:///etc/passwd">]><plist><string>&xxe;</string></plist>"#,
+            // Parameter entity fetched over the network.
+            #"<?xml version="1.0"?><!DOCTYPE plist [<!ENTITY % p SYSTEM "http://127.0.0.1:9/x.dtd"> %p;]><plist><string>x</string></plist>"#,
+            // Billion laughs.
+            #"<?xml version="1.0"?><!DOCTYPE plist [<!ENTITY a "aaaaaaaaaa"><!ENTITY b "&a;&a;&a;&a;&a;&a;&a;&a;&a;&a;"><!ENTITY c "&b;&b;&b;&b;&b;&b;&b;&b;&b;&b;"><!ENTITY d "&c;&c;&c;&c;&c;&c;&c;&c;&c;&c;"><!ENTITY e "&d;&d;&d;&d;&d;&d;&d;&d;&d;&d;"><!ENTITY f "&e;&e;&e;&e;&e;&e;&e;&e;&e;&e;"><!ENTITY g "&f;&f;&f;&f;&f;&f;&f;&f;&f;&f;"><!ENTITY h "&g;&g;&g;&g;&g;&g;&g;&g;&g;&g;"><!ENTITY i "&h;&h;&h;&h;&h;&h;&h;&h;&h;&h;">]><plist><string>&i;</string></plist>"#,
+            // Undeclared entity.
+            #"<plist><string>&undeclared;</string></plist>"#,
+        ]
+        for document in documents {
+            let clock = ContinuousClock()
+            let start = clock.now
+            let error = readError(Data(document.utf8))
+            #expect(error?.code == .syntax, "\(document.prefix(60)): \(String(describing: error))")
+            #expect(clock.now - start < .seconds(1))
+        }
+        #expect(readError(Data(documents[0].utf8))?.message.contains("entity") == true)
+    }
+
+    @Test func readsUTF16WithByteOrderMarks() throws {
+        let text = #"<?xml version="1.0" encoding="UTF-16"?><plist version="1.0"><string>é😀</string></plist>"#
+        var big = Data([0xFE, 0xFF])
+        for unit in text.utf16 { big.append(UInt8(unit >> 8)); big.append(UInt8(unit & 0xFF)) }
+        var little = Data([0xFF, 0xFE])
+        for unit in text.utf16 { little.append(UInt8(unit & 0xFF)); little.append(UInt8(unit >> 8)) }
+        #expect(try Plist(decoding: big) == .string("é😀"))
+        #expect(try Plist(decoding: little) == .string("é😀"))
+    }
+
+    @Test func concurrentParsesAreIndependent() async throws {
+        let good = xml("<array><integer>1</integer><string>two</string></array>")
+        let bad = xml("<array><integer>x</integer></array>")
+        try await withThrowingTaskGroup(of: Void.self) { group in
+            for index in 0..<32 {
+                group.addTask { () throws -> Void in
+                    if index.isMultiple(of: 2) {
+                        #expect(try Plist(decoding: good) == .array([.integer(1), .string("two")]))
+                    } else {
+                        #expect(readError(bad)?.code == .invalidInteger)
+                    }
+                }
+            }
+            try await group.waitForAll()
+        }
+    }
+}
+
+@Suite("XML writer")
+struct XMLWriterTests {
+    @Test func layoutMatchesPlutil() throws {
+        let value: Plist = .dictionary([
+            "b": .array([.real(0.1), .real(-0.0), .real(.nan), .real(.infinity), .real(-.infinity), .real(1e17), .real(100)]),
+            "a": .string("<&>\"'"),
+            "c": .dictionary([:]),
+            "d": .data(Data("abc".utf8)),
+            "u": .uid(3),
+        ])
+        let text = String(decoding: try value.encoded(as: .xml, options: PlistWritingOptions(sortedKeys: true)), as: UTF8.self)
+        #expect(text == """
+            <?xml version="1.0" encoding="UTF-8"?>
+            <!DOCTYPE plist PUBLIC "-//Apple//DTD PLIST 1.0//EN" "http://www.apple.com/DTDs/PropertyList-1.0.dtd">
+            <plist version="1.0">
+            <dict>
+            \t<key>a</key>
+            \t<string>&lt;&amp;&gt;"'</string>
+            \t<key>b</key>
+            \t<array>
+            \t\t<real>0.10000000000000001</real>
+            \t\t<real>0.0</real>
+            \t\t<real>nan</real>
+            \t\t<real>+infinity</real>
+            \t\t<real>-infinity</real>
+            \t\t<real>1e+17</real>
+            \t\t<real>100</real>
+            \t</array>
+            \t<key>c</key>
+            \t<dict/>
+            \t<key>d</key>
+            \t<data>
+            \tYWJj
+            \t</data>
+            \t<key>u</key>
+            \t<dict>
+            \t\t<key>CF$UID</key>
+            \t\t<integer>3</integer>
+            \t</dict>
+            </dict>
+            </plist>
+
+            """)
+        // Unsorted by default: the value's own order.
+        let unsorted = String(decoding: try value.encoded(as: .xml), as: UTF8.self)
+        #expect(unsorted.range(of: "<key>b</key>")!.lowerBound < unsorted.range(of: "<key>a</key>")!.lowerBound)
+    }
+
+    @Test func sortsKeysByUTF16LikePlutil() throws {
+        let keys = ["ｚ", "😀", "a", "B", "é", "_"]
+        let value = Plist.dictionary(OrderedDictionary(uniqueKeysWithValues: keys.map { ($0, Plist.bool(true)) }))
+        let text = String(decoding: try value.encoded(as: .xml, options: PlistWritingOptions(sortedKeys: true)), as: UTF8.self)
+        let order = text.split(separator: "\n").filter { $0.contains("<key>") }.map { $0.replacingOccurrences(of: "\t<key>", with: "").replacingOccurrences(of: "</key>", with: "") }
+        #expect(order == ["B", "_", "a", "é", "😀", "ｚ"])
+    }
+
+    @Test func deepValuesAreRefused() throws {
+        var value = Plist.array([])
+        for _ in 0..<600 { value = .array([value]) }
+        #expect(throws: PlistError.self) { try value.encoded(as: .xml) }
+    }
+
+    @Test func datesOutsideFormattableRangeAreRefused() throws {
+        #expect(throws: PlistError.self) { try Plist.date(Date(timeIntervalSinceReferenceDate: .nan)).encoded(as: .xml) }
+        #expect(throws: PlistError.self) { try Plist.date(Date(timeIntervalSinceReferenceDate: 1e300)).encoded(as: .xml) }
+    }
+}
