@@ -33,6 +33,7 @@ public final class KeyedArchiver {
         didSet { typeClassUIDs = [:] }
     }
     private var typeClassUIDs: [ObjectIdentifier: UInt64] = [:]
+    private var valueClassNameOverrides: [String: String] = [:]
     /// The fields of the objects being encoded, innermost last.
     private var frames: [OrderedDictionary<String, Plist>] = []
     /// Objects given a UID but not yet encoded (graphs deeper than the recursion limit).
@@ -65,6 +66,11 @@ public final class KeyedArchiver {
     /// `$classes`), like `NSKeyedArchiver.setClassName(_:for:)`.
     public func setClassName(_ name: String?, for type: any KeyedCodable.Type) {
         classNameOverrides[ObjectIdentifier(type)] = name
+    }
+
+    /// Writes `name` as the `$classname` of every value of `type`.
+    public func setClassName(_ name: String?, for type: any KeyedValueCodable.Type) {
+        valueClassNameOverrides[type.archivedClassName] = name
     }
 
     // MARK: Encoding fields
@@ -222,6 +228,18 @@ public final class KeyedArchiver {
         } else {
             encodeBody(of: object, uid: uid)
         }
+        return uid
+    }
+
+    /// Writes a ``KeyedValueCodable`` as a new object.
+    func uid<T: KeyedValueCodable>(forValue value: T) -> UInt64 {
+        let uid = reserveUID()
+        var hierarchy = T.archivedClassHierarchy
+        if hierarchy.isEmpty { hierarchy = [T.archivedClassName] }
+        if let name = valueClassNameOverrides[T.archivedClassName] { hierarchy[0] = name }
+        frames.append(["$class": .uid(classUID(hierarchy))])
+        value.encode(with: self)
+        objects[Int(uid)] = .dictionary(frames.removeLast())
         return uid
     }
 

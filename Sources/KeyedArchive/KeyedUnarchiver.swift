@@ -46,6 +46,7 @@ public final class KeyedUnarchiver {
 
     let table: ArchiveTable
     private var classMap: [String: any KeyedCodable.Type] = [:]
+    private var valueTypeMap: [String: ObjectIdentifier] = [:]
     private var classesVerified = false
     /// Objects built so far, by UID.
     private var instances: [UInt64: AnyObject] = [:]
@@ -98,6 +99,12 @@ public final class KeyedUnarchiver {
         classMap[name] = type
     }
 
+    /// Decodes objects named `name` in the archive as the value type `type` (see
+    /// ``KeyedValueCodable``). Pass nil to remove a mapping.
+    public func setValueType(_ type: (any KeyedValueCodable.Type)?, forClassName name: String) {
+        valueTypeMap[name] = type.map { ObjectIdentifier($0) }
+    }
+
     /// Decodes the root object (`$top` key `root`) of an archive made by
     /// ``KeyedArchiver/archivedData(withRootObject:format:)`` or
     /// `NSKeyedArchiver.archivedData(withRootObject:requiringSecureCoding:)`.
@@ -127,6 +134,7 @@ public final class KeyedUnarchiver {
                 }
             }
             if let codable = type as? any KeyedCodable.Type { names.insert(codable.archivedClassName) }
+            if let value = type as? any KeyedValueCodable.Type { names.insert(value.archivedClassName) }
             names.formUnion(classNames.keys)
             unarchiver.allowedClassNames = names
         }
@@ -337,6 +345,28 @@ public final class KeyedUnarchiver {
             try decodeBody(of: instance, uid: uid, className: className)
         }
         return instance
+    }
+
+    /// Builds the ``KeyedValueCodable`` a slot refers to.
+    func value<T: KeyedValueCodable>(from slot: Plist, as type: T.Type) throws(KeyedArchiveError) -> T {
+        guard case .uid(let uid) = slot, let archivedClass = table.classes[uid] else {
+            throw typeMismatch("a value of class \(T.archivedClassName)", found: slot)
+        }
+        let wanted = ObjectIdentifier(T.self)
+        guard archivedClass.hierarchy.contains(where: { $0 == T.archivedClassName || valueTypeMap[$0] == wanted }) else {
+            throw typeMismatch("a value of class \(T.archivedClassName)", found: slot)
+        }
+        return try decodingValue(uid) { () throws(KeyedArchiveError) -> T in
+            let fields = table.objects[Int(uid)].dictionary ?? [:]
+            frames.append(Frame(uid: uid, className: archivedClass.name, fields: fields))
+            defer { frames.removeLast() }
+            do {
+                return try T(from: self)
+            } catch {
+                if let error = error as? KeyedArchiveError { throw error }
+                throw KeyedArchiveError(.typeMismatch, "\(location): \(error)")
+            }
+        }
     }
 
     private func decodeBody(of object: any KeyedCodable, uid: UInt64, className: String) throws(KeyedArchiveError) {
