@@ -94,3 +94,55 @@ final class ArchivedStudent: KeyedCodable {
         }
     }
 }
+
+/// A Codable model, saved like the seeds' students.plist.
+struct Course: Codable, Equatable {
+    var title: String
+    var credits: Int
+    var students: [String]
+    var starts: Date
+}
+
+@Suite struct CodableFileTests {
+    let course = Course(title: "Storage", credits: 3, students: ["Ada", "Alan"], starts: Date(timeIntervalSinceReferenceDate: 86_400))
+
+    @Test func saveAndLoadACodableRoot() throws {
+        try withTemporaryDirectory { directory in
+            let path = directory + "/course.plist"
+            try ArchiveFile.save(course, toFile: path)
+            #expect(contents(of: path)?.starts(with: Array("bplist00".utf8)) == true)
+            #expect(try ArchiveFile.load(Course.self, fromFile: path) == course)
+            try ArchiveFile.save(course, toFile: path, format: .xml)
+            #expect(contents(of: path)?.starts(with: Array("<?xml".utf8)) == true)
+            #expect(try ArchiveFile.load(Course.self, fromFile: path) == course)
+            // A lone scalar is not a property-list file; the old file stays.
+            #expect { try ArchiveFile.save(42, toFile: path) } throws: { ($0 as? PlistStoreError)?.code == .coding }
+            #expect(try ArchiveFile.load(Course.self, fromFile: path) == course)
+            #expect { try ArchiveFile.load([String].self, fromFile: path) } throws: { ($0 as? PlistStoreError)?.code == .coding }
+        }
+    }
+
+    @Test func saveAndLoadByNameInAContainer() throws {
+        try withTemporaryDirectory { directory in
+            let container = try AppContainer.sandbox(identifier: "app", root: directory)
+            let path = try container.save(course, named: "course.plist", in: .applicationSupport)
+            #expect(path == directory + "/Library/Application Support/course.plist")
+            #expect(try container.load(Course.self, named: "course.plist", in: .applicationSupport) == course)
+        }
+    }
+
+    @Test func codablePreferences() throws {
+        try withTemporaryDirectory { directory in
+            let preferences = try Preferences(domain: "d", directory: directory)
+            try preferences.set(encoded: course, forKey: "course")
+            try preferences.set(encoded: [1.5, 2.5], forKey: "weights")
+            try preferences.synchronize()
+            let reopened = try Preferences(domain: "d", directory: directory)
+            #expect(try reopened.decoded(Course.self, forKey: "course") == course)
+            #expect(try reopened.decoded([Double].self, forKey: "weights") == [1.5, 2.5])
+            #expect(try reopened.decoded(Course.self, forKey: "missing") == nil)
+            #expect(reopened.dictionary(forKey: "course")?["title"] == "Storage", "stored as a plain dictionary")
+            #expect { try reopened.decoded(Course.self, forKey: "weights") } throws: { ($0 as? PlistStoreError)?.code == .coding }
+        }
+    }
+}

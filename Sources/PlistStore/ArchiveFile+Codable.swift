@@ -1,0 +1,59 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+import PlistKit
+
+extension ArchiveFile {
+    /// Encodes `value` with PlistKit's `PlistEncoder` and replaces the file at `path` atomically.
+    ///
+    /// Like `try PropertyListEncoder().encode(value).write(to: url, options: .atomic)`: the
+    /// Codable counterpart of ``archiveRootObject(_:toFile:format:permissions:)``.
+    /// - Parameter format: `.binary` (the default) or `.xml`.
+    /// - Throws: ``PlistStoreError/Code/coding`` with the `EncodingError` as
+    ///   ``PlistStoreError/underlying`` (a root that is not a dictionary or an array, say);
+    ///   ``PlistStoreError/Code/io`` when the file cannot be replaced.
+    public static func save(_ value: some Encodable, toFile path: String, format: PlistFormat = .binary, permissions: UInt32 = 0o644) throws(PlistStoreError) {
+        let data: Data
+        do {
+            let encoder = PlistEncoder()
+            encoder.outputFormat = format
+            data = try encoder.encode(value)
+        } catch {
+            throw PlistStoreError(.coding, "cannot encode the value for \(path)", path: path, underlying: error)
+        }
+        try FileReplacement.write(data, to: path, permissions: permissions)
+    }
+
+    /// Reads the property list at `path` (any format) and decodes a `T` from it with
+    /// PlistKit's `PlistDecoder`.
+    ///
+    /// Like `try PropertyListDecoder().decode(T.self, from: Data(contentsOf: url))`.
+    /// - Throws: ``PlistStoreError/Code/notFound`` when there is no file;
+    ///   ``PlistStoreError/Code/coding`` with the `DecodingError` as ``PlistStoreError/underlying``.
+    public static func load<T: Decodable>(_ type: T.Type, fromFile path: String) throws(PlistStoreError) -> T {
+        let bytes = try PropertyListFile.readBytes(path)
+        do {
+            return try PlistDecoder().decode(type, from: Data(bytes))
+        } catch {
+            throw PlistStoreError(.coding, "cannot decode a \(T.self) from \(path)", path: path, underlying: error)
+        }
+    }
+}
+
+extension AppContainer {
+    /// Encodes `value` to the file `name` in `directory` (created if needed), atomically.
+    /// - Returns: the path written.
+    @discardableResult
+    public func save(_ value: some Encodable, named name: String, in directory: ContainerDirectory = .documents, format: PlistFormat = .binary) throws(PlistStoreError) -> String {
+        let path = try path(forFile: name, in: directory)
+        try ArchiveFile.save(value, toFile: path, format: format)
+        return path
+    }
+
+    /// Decodes a `T` from the file `name` in `directory`.
+    public func load<T: Decodable>(_ type: T.Type, named name: String, in directory: ContainerDirectory = .documents) throws(PlistStoreError) -> T {
+        try ArchiveFile.load(type, fromFile: path(forFile: name, in: directory))
+    }
+}
