@@ -78,21 +78,28 @@ import Testing
         try checkBinary(CodableEverything.sample)
     }
 
+    /// The sample with whole-second dates, which XML stores exactly.
+    static var wholeSeconds: CodableEverything {
+        var value = CodableEverything.sample
+        value.foundation.date = Date(timeIntervalSinceReferenceDate: 123_456_789)
+        return value
+    }
+
     /// Foundation's XML output reads back through PlistDecoder (needs the XML reader).
     @Test(.enabled(if: readsXML)) func foundationXMLDecodes() throws {
         let foundation = PropertyListEncoder()
         foundation.outputFormat = .xml
-        let xml = try foundation.encode(CodableEverything.sample)
+        let xml = try foundation.encode(Self.wholeSeconds)
         var format = PlistFormat.binary
-        #expect(try PlistDecoder().decode(CodableEverything.self, from: xml, format: &format) == .sample)
+        #expect(try PlistDecoder().decode(CodableEverything.self, from: xml, format: &format) == Self.wholeSeconds)
         #expect(format == .xml)
     }
 
     /// Our XML output reads back through Foundation and through us (needs the XML writer).
     @Test(.enabled(if: writesXML && readsXML)) func ourXMLDecodes() throws {
-        let (foundation, ours) = try encodeBoth(CodableEverything.sample, .xml)
-        #expect(try PropertyListDecoder().decode(CodableEverything.self, from: ours) == .sample)
-        #expect(try PlistDecoder().decode(CodableEverything.self, from: ours) == .sample)
+        let (foundation, ours) = try encodeBoth(Self.wholeSeconds, .xml)
+        #expect(try PropertyListDecoder().decode(CodableEverything.self, from: ours) == Self.wholeSeconds)
+        #expect(try PlistDecoder().decode(CodableEverything.self, from: ours) == Self.wholeSeconds)
         #expect(try Plist(decoding: ours) == Plist(decoding: foundation))
     }
 
