@@ -5,9 +5,10 @@ import Glibc
 import Musl
 #endif
 
-/// A fresh private directory under the system temporary directory, removed by `body`'s end.
-func withTemporaryDirectory<T>(_ body: (String) throws -> T) throws -> T {
-    var template = Array((NSTemporaryDirectory() + "/pliststore-test-XXXXXX").utf8CString)
+/// A fresh private directory under `parent` (the system temporary directory by default),
+/// removed by `body`'s end.
+func withTemporaryDirectory<T>(in parent: String = NSTemporaryDirectory(), _ body: (String) throws -> T) throws -> T {
+    var template = Array((parent + "/pliststore-test-XXXXXX").utf8CString)
     guard let made = template.withUnsafeMutableBufferPointer({ mkdtemp($0.baseAddress!) }) else {
         throw POSIXError(.init(rawValue: errno) ?? .EIO)
     }
