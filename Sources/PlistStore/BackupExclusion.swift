@@ -1,3 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)
@@ -50,6 +55,18 @@ public enum BackupExclusion {
         case .failure(let error):
             throw failure("cannot read the backup mark of \(path)", path: path, errno: error.rawValue)
         }
+    }
+
+    /// Marks the file or directory at a file URL as excluded from backups, or removes the mark.
+    ///
+    /// Like `url.setResourceValue(true, forKey: .isExcludedFromBackupKey)`.
+    public static func setExcluded(_ excluded: Bool, at url: URL) throws(PlistStoreError) {
+        try setExcluded(excluded, atPath: url.path)
+    }
+
+    /// Whether the file or directory at a file URL carries the mark.
+    public static func isExcluded(at url: URL) throws(PlistStoreError) -> Bool {
+        try isExcluded(atPath: url.path)
     }
 
     private static func failure(_ message: String, path: String, errno number: Int32) -> PlistStoreError {

@@ -51,10 +51,10 @@ public struct PlistStoreError: Error, Sendable, CustomStringConvertible {
     /// The `errno` of the failed system call, when one failed.
     public var errno: Int32?
     /// The error that caused this one (a `PlistError` from PlistKit, say).
-    public var underlying: (any Error & Sendable)?
+    public var underlying: (any Error)?
 
     /// Creates an error.
-    public init(_ code: Code, _ message: String, path: String? = nil, errno: Int32? = nil, underlying: (any Error & Sendable)? = nil) {
+    public init(_ code: Code, _ message: String, path: String? = nil, errno: Int32? = nil, underlying: (any Error)? = nil) {
         self.code = code
         self.message = message
         self.path = path

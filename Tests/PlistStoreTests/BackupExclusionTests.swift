@@ -47,6 +47,9 @@ import Glibc
 
             try BackupExclusion.setExcluded(true, atPath: directory)
             #expect(try BackupExclusion.isExcluded(atPath: directory))
+            let url = URL(fileURLWithPath: file)
+            try BackupExclusion.setExcluded(true, at: url)
+            #expect(try BackupExclusion.isExcluded(at: url))
         }
     }
 
