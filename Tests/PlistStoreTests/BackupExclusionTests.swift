@@ -1,4 +1,5 @@
 import Foundation
+import PlistKit
 import PlistStore
 import Testing
 #if canImport(Glibc)
@@ -61,6 +62,25 @@ import Glibc
             #expect(try BackupExclusion.isExcluded(atPath: container.path(for: .temporary)))
             #expect(try BackupExclusion.isExcluded(atPath: container.path(for: .documents)) == false)
             #expect(try BackupExclusion.isExcluded(atPath: container.path(for: .preferences)) == false)
+        }
+    }
+
+    /// Replacing a file installs a new inode; the mark must survive.
+    @Test(.enabled(if: attributeCapableParent != nil, "no writable filesystem with user xattrs"))
+    func markSurvivesAtomicReplacement() throws {
+        try withTemporaryDirectory(in: Self.attributeCapableParent!) { directory in
+            let path = directory + "/downloads.plist"
+            try PropertyListFile.write(["v": 1], to: path)
+            try BackupExclusion.setExcluded(true, atPath: path)
+            try PropertyListFile.write(["v": 2], to: path)
+            #expect(try BackupExclusion.isExcluded(atPath: path))
+            let preferences = try Preferences(domain: "d", directory: directory)
+            preferences.set(1, forKey: "k")
+            try preferences.synchronize()
+            try BackupExclusion.setExcluded(true, atPath: preferences.path)
+            preferences.set(2, forKey: "k")
+            try preferences.synchronize()
+            #expect(try BackupExclusion.isExcluded(atPath: preferences.path))
         }
     }
 
