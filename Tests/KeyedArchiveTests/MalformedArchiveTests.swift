@@ -190,3 +190,40 @@ struct HostileSharingTests {
         #expect(value[7][7][7][7][7][7][7][7][7][7] == [1, 1, 1, 1, 1, 1, 1, 1])
     }
 }
+
+@Suite("Deep nesting")
+struct DeepNestingTests {
+    /// NSArrays nested `levels` deep: object k holds object k+1.
+    func nestedArrays(_ levels: Int) -> Plist {
+        let arrayClass: Plist = ["$classname": "NSArray", "$classes": ["NSArray", "NSObject"]]
+        var objects: [Plist] = ["$null", arrayClass]
+        for level in 0..<levels {
+            let next = UInt64(objects.count + 1)
+            objects.append(level == levels - 1 ? "leaf" : ["$class": .uid(1), "NS.objects": [.uid(next)]])
+        }
+        return archive(objects, root: 2)
+    }
+
+    @Test func dynamicDecodingStopsAtTheDepthLimit() throws {
+        let unarchiver = try KeyedUnarchiver(archive: nestedArrays(5_000))
+        do {
+            _ = try unarchiver.decodeObject(forKey: "root")
+            Issue.record("expected depthLimitExceeded")
+        } catch {
+            #expect(error.code == .depthLimitExceeded)
+        }
+        let shallow = try KeyedUnarchiver(archive: nestedArrays(400))
+        #expect(try shallow.decodeObject(forKey: "root") != nil)
+    }
+
+    @Test func genericUnarchiveStopsAtTheDepthLimit() throws {
+        do {
+            _ = try KeyedUnarchiver.plist(fromArchive: nestedArrays(5_000))
+            Issue.record("expected depthLimitExceeded")
+        } catch {
+            #expect(error.code == .depthLimitExceeded)
+        }
+        let tree = try KeyedUnarchiver.plist(fromArchive: nestedArrays(400))
+        _ = try tree.encoded(as: .binary)
+    }
+}
