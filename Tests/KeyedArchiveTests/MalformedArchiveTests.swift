@@ -1,6 +1,5 @@
 import Foundation
 import KeyedArchive
-import OrderedCollections
 import PlistKit
 import Testing
 
@@ -18,9 +17,10 @@ let nodeClass: Plist = ["$classname": "Node", "$classes": ["Node", "NSObject"]]
 
 /// A node object: `{ $class: UID(classUID), name: UID(nameUID), next: …, children: … }`.
 func node(classUID: UInt64, name: UInt64, next: UInt64 = 0, children: UInt64? = nil) -> Plist {
-    var fields: OrderedDictionary<String, Plist> = ["$class": .uid(classUID), "name": .uid(name), "next": .uid(next)]
-    if let children { fields["children"] = .uid(children) }
-    return .dictionary(fields)
+    if let children {
+        return ["$class": .uid(classUID), "name": .uid(name), "next": .uid(next), "children": .uid(children)]
+    }
+    return ["$class": .uid(classUID), "name": .uid(name), "next": .uid(next)]
 }
 
 func decodeError(_ archive: Plist, as type: (some KeyedArchivable).Type = Node.self) -> KeyedArchiveError? {
