@@ -21,6 +21,9 @@ Verbs (-lint is the default):
                                 keys one per line, array counts)
  -type KEYPATH [-expect TYPE]   print the type of the value at KEYPATH
  -create FMT                    write an empty dictionary as FMT to each FILE
+ -unarchive [-convert FMT]      show each NSKeyedArchiver archive as a plain tree, UIDs
+                                resolved ({"$ref": N} marks shared objects and cycles);
+                                with -convert, write it as FMT to -o (default stdout)
 
  KEYPATH: keys separated by '.', '\\.' for a dot inside a key; a number indexes an array
           (as the last component of -insert, it inserts before that index, or appends
