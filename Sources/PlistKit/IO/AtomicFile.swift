@@ -21,14 +21,14 @@ import Darwin
 public enum AtomicFile {
     /// Writes `data` to `path`, replacing any file there atomically.
     /// - Parameter permissions: the mode for a new file (default `0o644`, less the umask);
-    ///   an existing file keeps its own mode.
+    ///   an existing file keeps its own mode. A symbolic link at `path` is replaced by the
+    ///   new file, not followed.
     /// - Throws: ``PlistError`` with code `.io` naming the step that failed.
     public static func write(_ data: some Collection<UInt8>, to path: String, permissions: mode_t = 0o644) throws(PlistError) {
         let directory = Self.directory(of: path)
-        var template = Array("\(directory)/.\(Self.fileName(of: path)).tmp-XXXXXX".utf8CString)
-        let descriptor = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
-        guard descriptor >= 0 else { throw ioError("cannot create a temporary file in \(directory)") }
-        let temporaryPath = String(cString: template)
+        var existing = stat()
+        let targetExists = stat(path, &existing) == 0
+        let (descriptor, temporaryPath) = try createTemporaryFile(in: directory, for: Self.fileName(of: path), permissions: permissions)
         var renamed = false
         defer {
             if !renamed { unlink(temporaryPath) }
@@ -36,18 +36,36 @@ public enum AtomicFile {
         do {
             defer { close(descriptor) }
             try writeAll(data, to: descriptor, path: temporaryPath)
-            var status = stat()
-            let mode = stat(path, &status) == 0 ? status.st_mode & 0o7777 : permissions & ~currentUmask()
-            guard fchmod(descriptor, mode) == 0 else { throw ioError("cannot set permissions of \(temporaryPath)") }
+            if targetExists {
+                guard fchmod(descriptor, existing.st_mode & 0o7777) == 0 else { throw ioError("cannot set permissions of \(temporaryPath)") }
+            }
             guard fsync(descriptor) == 0 else { throw ioError("cannot flush \(temporaryPath)") }
         }
         guard rename(temporaryPath, path) == 0 else { throw ioError("cannot rename \(temporaryPath) to \(path)") }
         renamed = true
-        let directoryDescriptor = open(directory, O_RDONLY)
+        // Make the rename durable. Some filesystems refuse fsync on a directory (EINVAL);
+        // the file itself is complete and in place either way.
+        let directoryDescriptor = open(directory, O_RDONLY | O_CLOEXEC)
         if directoryDescriptor >= 0 {
             _ = fsync(directoryDescriptor)
             close(directoryDescriptor)
         }
+    }
+
+    /// Creates `.NAME.tmp-XXXXXX` in `directory`, exclusively and close-on-exec, with
+    /// `permissions` less the process umask (applied by the kernel, so no global state is
+    /// touched).
+    private static func createTemporaryFile(in directory: String, for name: String, permissions: mode_t) throws(PlistError) -> (Int32, String) {
+        let letters = Array("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789")
+        var generator = SystemRandomNumberGenerator()
+        for _ in 0..<100 {
+            let suffix = String((0..<6).map { _ in letters[Int(generator.next() % UInt64(letters.count))] })
+            let candidate = "\(directory)/.\(name).tmp-\(suffix)"
+            let descriptor = open(candidate, O_CREAT | O_EXCL | O_WRONLY | O_CLOEXEC, permissions)
+            if descriptor >= 0 { return (descriptor, candidate) }
+            if errno != EEXIST { break }
+        }
+        throw ioError("cannot create a temporary file in \(directory)")
     }
 
     private static func writeAll(_ data: some Collection<UInt8>, to descriptor: Int32, path: String) throws(PlistError) {
@@ -68,12 +86,6 @@ public enum AtomicFile {
         } else {
             try writeAll(Array(data), to: descriptor, path: path)
         }
-    }
-
-    private static func currentUmask() -> mode_t {
-        let mask = umask(0)
-        umask(mask)
-        return mask
     }
 
     private static func directory(of path: String) -> String {
