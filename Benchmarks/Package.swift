@@ -3,8 +3,12 @@ import PackageDescription
 import class Foundation.ProcessInfo
 import struct Foundation.URL
 
+// The library under test: the enclosing package, or another copy of it named by
+// $PLISTKIT_ROOT (a snapshot of one commit, say, while the working tree is being edited).
 // A path dependency is named by its folder, which is whatever the clone is called.
-let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().lastPathComponent
+let rootPath = ProcessInfo.processInfo.environment["PLISTKIT_ROOT"].flatMap { $0.isEmpty ? nil : $0 } ?? "../"
+let root = URL(fileURLWithPath: rootPath, relativeTo: URL(fileURLWithPath: #filePath).deletingLastPathComponent())
+    .standardizedFileURL.lastPathComponent
 
 // PlistKit's benchmarks: a package of their own, so that the library's users never build
 // the benchmark tooling. See README.md here and ../../shared/bench/WORKLOADS.md.
@@ -12,7 +16,7 @@ let package = Package(
     name: "PlistKitBenchmarks",
     platforms: [.macOS(.v15)],
     dependencies: [
-        .package(path: "../"),
+        .package(path: rootPath),
         .package(url: "https://github.com/ordo-one/benchmark", from: "1.38.1", traits: ["MallocInterposer"]),
         .package(url: "https://github.com/apple/swift-collections", from: "1.1.0"),
     ],
@@ -22,6 +26,7 @@ let package = Package(
             name: "BenchmarkWorkloads",
             dependencies: [
                 .product(name: "PlistKit", package: root),
+                .product(name: "KeyedArchive", package: root),
                 .product(name: "OrderedCollections", package: "swift-collections"),
             ]
         ),

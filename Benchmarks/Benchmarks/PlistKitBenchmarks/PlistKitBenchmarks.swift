@@ -55,6 +55,28 @@ let benchmarks: @Sendable () -> Void = {
     }
     registerPlistKitCodable(.records)
 
+    // Keyed archives: NSKeyedUnarchiver/NSKeyedArchiver against KeyedUnarchiver/KeyedArchiver.
+    // Foundation takes tens of seconds per archive on Linux: one measured run, no warm-up.
+    var single = Benchmark.defaultConfiguration
+    single.warmupIterations = 0
+    single.maxDuration = .milliseconds(1)
+    register(.archive, .binary, "unarchive", "Foundation", configuration: single, setup: { WorkloadFiles.load(.archive, .binary) }) { bytes in
+        try ArchiveWorkload.foundationUnarchive(bytes)
+    }
+    register(.archive, .binary, "unarchive", "PlistKit", setup: { WorkloadFiles.load(.archive, .binary) }) { bytes in
+        try ArchiveWorkload.plistKitUnarchive(bytes)
+    }
+    register(.archive, .binary, "archive", "Foundation", configuration: single, setup: {
+        ArchiveWorkload.foundationStudents(try Plist(decoding: WorkloadFiles.load(.records, .binary)))
+    }) { students in
+        ArchiveWorkload.foundationArchive(students)
+    }
+    register(.archive, .binary, "archive", "PlistKit", setup: {
+        ArchiveWorkload.archivedStudents(try Plist(decoding: WorkloadFiles.load(.records, .binary)))
+    }) { students in
+        try ArchiveWorkload.plistKitArchive(students)
+    }
+
     // Growth: PlistKit's operations again at twice the records, for the n → 2n ratio.
     for format in formats {
         if Capabilities.decodes(format) {
@@ -75,10 +97,11 @@ let benchmarks: @Sendable () -> Void = {
 /// `body` on what `setup` returned (outside the measurement).
 func register<State, Result>(
     _ workload: Workload, _ format: PlistFormat, _ operation: String, _ implementation: String,
+    configuration: Benchmark.Configuration = Benchmark.defaultConfiguration,
     setup: @escaping () throws -> State,
     _ body: @escaping (State) throws -> Result
 ) {
-    Benchmark("\(workload.rawValue)/\(format.rawValue)/\(operation)/\(implementation)") { benchmark, state in
+    Benchmark("\(workload.rawValue)/\(format.rawValue)/\(operation)/\(implementation)", configuration: configuration) { benchmark, state in
         for _ in benchmark.scaledIterations {
             do {
                 blackHole(try body(state))

@@ -19,14 +19,17 @@ public enum Workload: String, CaseIterable, Sendable {
     case unicode
     /// 1,000,000 mixed integers and reals.
     case numbers
+    /// An NSKeyedArchiver archive (binary only) of the `records` students as objects, their
+    /// teachers shared; see ``ArchiveWorkload``.
+    case archive
 
     /// The number of records in `records`; `records-2x` holds twice as many.
     public static let recordCount = 100_000
 
-    /// The workload as a value.
+    /// The workload as a value. For `archive`, the records the archive is made from.
     public func generate() -> Plist {
         switch self {
-        case .records: Self.records(count: Self.recordCount)
+        case .records, .archive: Self.records(count: Self.recordCount)
         case .records2x: Self.records(count: 2 * Self.recordCount)
         case .config: Self.config()
         case .blobs: Self.blobs()

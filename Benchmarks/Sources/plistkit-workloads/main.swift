@@ -7,7 +7,31 @@ import PlistKit
 // Files already present with the expected content are rewritten anyway: generation is
 // deterministic, so the bytes are the same.
 
-let names = CommandLine.arguments.dropFirst()
+var names = CommandLine.arguments.dropFirst()
+if names.first == "--verify" {
+    // Reads every file back with PlistKit and with Foundation, and reports what fails.
+    var failures = 0
+    for workload in Workload.allCases {
+        let formats: [PlistFormat] = workload == .archive ? [.binary] : [.binary, .xml]
+        for format in formats {
+            let bytes = WorkloadFiles.load(workload, format)
+            do {
+                if workload == .archive {
+                    let students = try ArchiveWorkload.plistKitUnarchive(bytes)
+                    print("archive: PlistKit unarchived \(students.count) students")
+                } else {
+                    _ = try Plist(decoding: bytes)
+                    _ = try PropertyListSerialization.propertyList(from: bytes, options: [], format: nil)
+                    print("\(workload.rawValue) \(format.rawValue): read by PlistKit and Foundation")
+                }
+            } catch {
+                failures += 1
+                print("\(workload.rawValue) \(format.rawValue): \(error)")
+            }
+        }
+    }
+    exit(failures == 0 ? 0 : 1)
+}
 let selected = names.isEmpty ? Workload.allCases : names.map { name in
     guard let workload = Workload(rawValue: name) else {
         FileHandle.standardError.write(Data("unknown workload \(name); known: \(Workload.allCases.map(\.rawValue).joined(separator: ", "))\n".utf8))
@@ -19,12 +43,18 @@ let selected = names.isEmpty ? Workload.allCases : names.map { name in
 let directory = WorkloadFiles.directory
 try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
 for workload in selected {
+    let mb = { (n: Int) in String(format: "%.1f MB", Double(n) / 1_000_000) }
+    if workload == .archive {
+        let archive = ArchiveWorkload.foundationArchive(ArchiveWorkload.foundationStudents(workload.generate()))
+        try archive.write(to: WorkloadFiles.url(workload, .binary))
+        print("archive: binary \(mb(archive.count)) (NSKeyedArchiver)")
+        continue
+    }
     let value = workload.generate()
     let xml = ReferenceXMLWriter.write(value)
     let binary = try value.encoded(as: .binary)
     try xml.write(to: WorkloadFiles.url(workload, .xml))
     try binary.write(to: WorkloadFiles.url(workload, .binary))
-    let mb = { (n: Int) in String(format: "%.1f MB", Double(n) / 1_000_000) }
     print("\(workload.rawValue): xml \(mb(xml.count)), binary \(mb(binary.count))")
 }
 print("wrote \(directory.path)")

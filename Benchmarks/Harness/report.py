@@ -1,0 +1,208 @@
+#!/usr/bin/env python3
+"""Prints compare.sh's table from one run's results.
+
+    report.py INFLUX_CSV EXTERNAL_TXT
+
+INFLUX_CSV: ordo-one/benchmark's `--format influx` export of the PlistKitBenchmarks run
+(benchmark names `workload/format/operation/implementation`; raw values: nanoseconds, bytes,
+counts). EXTERNAL_TXT: lines `implementation workload format operation median_ms=… …` written
+by compare.sh from the C and Python harnesses.
+
+Output (Markdown): the main table (median ms per implementation and the ratios), memory and
+allocations, the growth check (n → 2n records) and the goals of issue #4 read against this run.
+"""
+import csv
+import sys
+from collections import defaultdict
+
+WORKLOADS = ["records", "config", "blobs", "unicode", "numbers", "archive"]
+FORMATS = ["binary", "xml"]
+OPERATIONS = ["decode", "encode", "codable-decode", "codable-encode", "unarchive", "archive"]
+
+
+def load_swift(path):
+    """{(workload, format, op, impl): {metric: median}} from the influx export."""
+    results = defaultdict(dict)
+    with open(path, newline="") as handle:
+        rows = [line for line in handle if not line.startswith("#")]
+    for row in csv.DictReader(rows):
+        if row["percentile"] not in ("50.0", "50"):
+            continue
+        parts = row["test"].strip('"').split("/")
+        if len(parts) != 4:
+            continue
+        results[tuple(parts)][row["metric"]] = float(row["value"])
+    return results
+
+
+def load_external(path):
+    results = {}
+    try:
+        handle = open(path)
+    except FileNotFoundError:
+        return results
+    with handle:
+        for line in handle:
+            fields = line.split()
+            if len(fields) < 5:
+                continue
+            impl, workload, fmt, op = fields[:4]
+            values = dict(field.split("=", 1) for field in fields[4:] if "=" in field)
+            if "median_ms" in values:
+                results[(workload, fmt, op, impl)] = float(values["median_ms"])
+            elif "timeout_s" in values:
+                results[(workload, fmt, op, impl)] = ("timeout", float(values["timeout_s"]))
+    return results
+
+
+def wall_ms(swift, key):
+    metrics = swift.get(key)
+    if not metrics:
+        return None
+    value = metrics.get("Time(wallclock)")
+    return None if value is None else value / 1e6
+
+
+def ms(value):
+    if value is None:
+        return "—"
+    if isinstance(value, tuple):
+        return f"> {value[1] * 1000:,.0f}"
+    if value >= 100:
+        return f"{value:,.0f}"
+    if value >= 10:
+        return f"{value:.1f}"
+    return f"{value:.2f}"
+
+
+def ratio(numerator, denominator):
+    if numerator is None or denominator is None or denominator == 0:
+        return "—"
+    if isinstance(denominator, tuple):
+        return "—"
+    prefix = ""
+    if isinstance(numerator, tuple):
+        numerator, prefix = numerator[1] * 1000, "> "
+    return f"{prefix}{numerator / denominator:.1f}×" if numerator / denominator >= 10 else f"{prefix}{numerator / denominator:.2f}×"
+
+
+def mb(value):
+    return "—" if value is None else f"{value / 1e6:,.1f}"
+
+
+def count(value):
+    if value is None:
+        return "—"
+    if value >= 1e6:
+        return f"{value / 1e6:.2f} M"
+    if value >= 1e3:
+        return f"{value / 1e3:.1f} k"
+    return f"{value:.0f}"
+
+
+def main():
+    swift = load_swift(sys.argv[1])
+    external = load_external(sys.argv[2]) if len(sys.argv) > 2 else {}
+    out = []
+
+    out.append("| workload | format | operation | PlistKit ms | Foundation ms | Foundation/PlistKit | libplist ms | libplist/PlistKit | plistlib ms | plistlib/PlistKit | floor ms | PlistKit/floor |")
+    out.append("|---|---|---|--:|--:|--:|--:|--:|--:|--:|--:|--:|")
+    for workload in WORKLOADS:
+        for fmt in FORMATS:
+            for op in OPERATIONS:
+                pk = wall_ms(swift, (workload, fmt, op, "PlistKit"))
+                fd = wall_ms(swift, (workload, fmt, op, "Foundation"))
+                lp = external.get((workload, fmt, op, "libplist"))
+                py = external.get((workload, fmt, op, "plistlib"))
+                fl = external.get((workload, fmt, op, "floor"))
+                if all(value is None for value in (pk, fd, lp, py, fl)):
+                    continue
+                floor_ratio = ratio(pk, fl) if fl is not None else "—"
+                out.append(
+                    f"| {workload} | {fmt} | {op} | {ms(pk)} | {ms(fd)} | {ratio(fd, pk)} | {ms(lp)} | {ratio(lp, pk)} | "
+                    f"{ms(py)} | {ratio(py, pk)} | {ms(fl)} | {floor_ratio} |"
+                )
+    out.append("")
+    out.append("floor: decode xml = libxml2 SAX2 parse with empty callbacks (no values built); decode binary = one pass summing the file's bytes.")
+    out.append("")
+
+    out.append("### Memory and allocations (median per iteration)")
+    out.append("")
+    out.append("| benchmark | PlistKit mallocs | Foundation mallocs | PlistKit peak RSS MB | Foundation peak RSS MB | PlistKit peak Δ MB | Foundation peak Δ MB |")
+    out.append("|---|--:|--:|--:|--:|--:|--:|")
+    for workload in WORKLOADS:
+        for fmt in FORMATS:
+            for op in OPERATIONS:
+                pk = swift.get((workload, fmt, op, "PlistKit"), {})
+                fd = swift.get((workload, fmt, op, "Foundation"), {})
+                if not pk and not fd:
+                    continue
+                out.append(
+                    f"| {workload}/{fmt}/{op} | {count(pk.get('Malloc(total)'))} | {count(fd.get('Malloc(total)'))} | "
+                    f"{mb(pk.get('Memory(residentpeak)'))} | {mb(fd.get('Memory(residentpeak)'))} | "
+                    f"{mb(pk.get('MemoryΔ(residentpeak)'))} | {mb(fd.get('MemoryΔ(residentpeak)'))} |"
+                )
+    out.append("")
+    out.append("peak RSS: the benchmark process's resident high-water mark (runtime, input file and value included); peak Δ: its growth during one iteration.")
+    out.append("")
+
+    out.append("### Growth: PlistKit at n = 100,000 and 2n = 200,000 records")
+    out.append("")
+    out.append("| operation | n ms | 2n ms | 2n/n |")
+    out.append("|---|--:|--:|--:|")
+    growth = {}
+    for fmt in FORMATS:
+        for op in OPERATIONS:
+            small = wall_ms(swift, ("records", fmt, op, "PlistKit"))
+            large = wall_ms(swift, ("records-2x", fmt, op, "PlistKit"))
+            if small is None or large is None:
+                continue
+            growth[(fmt, op)] = large / small
+            out.append(f"| {fmt} {op} | {ms(small)} | {ms(large)} | {large / small:.2f} |")
+    out.append("")
+    out.append("Linear growth reads about 2.0; well above (say > 2.4) points at superlinear work.")
+    out.append("")
+
+    out.append("### Goals (issue #4; `records`, this run)")
+    out.append("")
+
+    def goal(label, value, target, higher_is_better=True, unit="×"):
+        if value is None:
+            out.append(f"- {label}: not measured (PlistKit or the baseline is missing in this build)")
+            return
+        met = value >= target if higher_is_better else value <= target
+        sign = "≥" if higher_is_better else "≤"
+        out.append(f"- {label}: {value:.2f}{unit} (goal {sign} {target}{unit}) — {'met' if met else 'MISSED'}")
+
+    def speedup(other_impl, fmt, op):
+        pk = wall_ms(swift, ("records", fmt, op, "PlistKit"))
+        if other_impl == "Foundation":
+            other = wall_ms(swift, ("records", fmt, op, "Foundation"))
+        else:
+            other = external.get(("records", fmt, op, other_impl))
+            if isinstance(other, tuple):
+                other = other[1] * 1000
+        return None if pk is None or other is None else other / pk
+
+    goal("binary decode vs Foundation", speedup("Foundation", "binary", "decode"), 15)
+    goal("binary decode vs libplist", speedup("libplist", "binary", "decode"), 2)
+    goal("binary encode vs Foundation", speedup("Foundation", "binary", "encode"), 40)
+    floor = external.get(("records", "xml", "decode", "floor"))
+    pk_xml = wall_ms(swift, ("records", "xml", "decode", "PlistKit"))
+    goal("XML decode time / libxml2 SAX2 floor", None if floor is None or pk_xml is None else pk_xml / floor, 1.5, higher_is_better=False)
+    goal("XML decode vs Foundation", speedup("Foundation", "xml", "decode"), 8)
+    goal("XML encode vs Foundation", speedup("Foundation", "xml", "encode"), 25)
+    goal("XML encode vs libplist", speedup("libplist", "xml", "encode"), 1.3)
+    peak = swift.get(("records", "binary", "decode", "PlistKit"), {}).get("Memory(residentpeak)")
+    goal("peak RSS decoding binary records", None if peak is None else peak / 1e6, 100, higher_is_better=False, unit=" MB")
+    if growth:
+        worst = max(growth.items(), key=lambda item: item[1])
+        goal(f"growth n → 2n, worst ({worst[0][0]} {worst[0][1]})", worst[1], 2.4, higher_is_better=False)
+    else:
+        goal("growth n → 2n", None, 2.4, higher_is_better=False)
+
+    print("\n".join(out))
+
+
+if __name__ == "__main__":
+    main()

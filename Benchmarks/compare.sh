@@ -1,0 +1,154 @@
+#!/usr/bin/env bash
+# PlistKit against Foundation, libplist and Python's plistlib, side by side (issue #4).
+#
+#   Benchmarks/compare.sh [--quick] [--regenerate] [--skip-swift] [--skip-external]
+#
+# 1. installs what is missing (libxml2-dev, libplist-dev, libplist-utils; apt-get, as root),
+# 2. builds the benchmark package (release) and writes the workloads (once) to .workloads/,
+# 3. runs the ordo-one/benchmark suite (PlistKit beside Foundation, one process per
+#    benchmark: wall time, mallocs, peak memory),
+# 4. runs the same operations with libplist and plistlib, and the floors (libxml2's SAX2
+#    parse of the XML file with no values built; one pass over the binary file's bytes),
+# 5. prints one table of medians and ratios, the memory table, the n → 2n growth check and
+#    the goals of issue #4. The table is also left in .results/table.md.
+#
+# Environment: RUNS (external harness runs per operation, default 5; 3 with --quick),
+# PLISTKIT_BENCH_SECONDS / PLISTKIT_BENCH_ITERATIONS (per Swift benchmark, default 3 s / 7),
+# EXTERNAL_TIMEOUT (seconds for one external run, default 120), PLISTKIT_WORKLOADS (folder).
+set -euo pipefail
+
+cd "$(dirname "$0")"
+HERE=$(pwd)
+RESULTS="$HERE/.results"
+export PLISTKIT_WORKLOADS="${PLISTKIT_WORKLOADS:-$HERE/.workloads}"
+WORKLOADS=(records config blobs unicode numbers)
+RUNS=${RUNS:-5}
+EXTERNAL_TIMEOUT=${EXTERNAL_TIMEOUT:-120}
+regenerate=0 skip_swift=0 skip_external=0
+for argument in "$@"; do
+    case "$argument" in
+        --quick) RUNS=${RUNS_QUICK:-3}; export PLISTKIT_BENCH_SECONDS=${PLISTKIT_BENCH_SECONDS:-2}; export PLISTKIT_BENCH_ITERATIONS=${PLISTKIT_BENCH_ITERATIONS:-5} ;;
+        --regenerate) regenerate=1 ;;
+        --skip-swift) skip_swift=1 ;;
+        --skip-external) skip_external=1 ;;
+        -h|--help) sed -n '2,20p' "$0"; exit 0 ;;
+        *) echo "unknown option $argument" >&2; exit 2 ;;
+    esac
+done
+
+log() { printf '== %s\n' "$*" >&2; }
+
+# --- 1. prerequisites --------------------------------------------------------------------
+missing=()
+command -v pkg-config >/dev/null || missing+=(pkg-config)
+pkg-config --exists libxml-2.0 2>/dev/null || missing+=(libxml2-dev)
+pkg-config --exists libplist-2.0 2>/dev/null || pkg-config --exists libplist 2>/dev/null || missing+=(libplist-dev)
+command -v plistutil >/dev/null || missing+=(libplist-utils)
+if ((${#missing[@]})); then
+    if command -v apt-get >/dev/null && [ "$(id -u)" = 0 ]; then
+        log "installing ${missing[*]}"
+        export DEBIAN_FRONTEND=noninteractive
+        apt-get update -qq >&2
+        apt-get install -y -qq "${missing[@]}" >&2
+    elif command -v apt-get >/dev/null && command -v sudo >/dev/null; then
+        log "installing ${missing[*]} (sudo)"
+        sudo DEBIAN_FRONTEND=noninteractive apt-get update -qq >&2
+        sudo DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "${missing[@]}" >&2
+    else
+        log "missing ${missing[*]}: the libplist and floor columns will be empty"
+    fi
+fi
+PYTHON=$(command -v python3 || true)
+[ -n "$PYTHON" ] || { echo "python3 is needed for the report" >&2; exit 1; }
+
+# --- 2. build and workloads ----------------------------------------------------------------
+log "building (release)"
+swift build -c release --product plistkit-workloads >&2
+mkdir -p "$PLISTKIT_WORKLOADS" "$RESULTS"
+need_generate=$regenerate
+for workload in "${WORKLOADS[@]}" records-2x; do
+    for extension in xml bplist; do
+        [ -s "$PLISTKIT_WORKLOADS/$workload.$extension" ] || need_generate=1
+    done
+done
+[ -s "$PLISTKIT_WORKLOADS/archive.bplist" ] || need_generate=1
+if [ "$need_generate" = 1 ]; then
+    log "writing workloads to $PLISTKIT_WORKLOADS"
+    .build/release/plistkit-workloads >&2
+fi
+
+BIN="$HERE/Harness/bin"
+mkdir -p "$BIN"
+have_floor=0 have_libplist=0
+if pkg-config --exists libxml-2.0 2>/dev/null &&
+    cc -O2 -o "$BIN/floor" Harness/floor.c $(pkg-config --cflags --libs libxml-2.0) >&2; then
+    have_floor=1
+fi
+libplist_pc=$(pkg-config --exists libplist-2.0 2>/dev/null && echo libplist-2.0 || echo libplist)
+if pkg-config --exists "$libplist_pc" 2>/dev/null &&
+    cc -O2 -o "$BIN/libplist_bench" Harness/libplist_bench.c $(pkg-config --cflags --libs "$libplist_pc") >&2; then
+    have_libplist=1
+fi
+
+# --- 3. Swift: PlistKit and Foundation -----------------------------------------------------
+if [ "$skip_swift" = 0 ]; then
+    log "running the Swift benchmarks (PlistKit and Foundation)"
+    rm -f "$RESULTS/Current_run.influx.csv"
+    swift package --allow-writing-to-package-directory benchmark \
+        --target PlistKitBenchmarks --format influx --path "$RESULTS" --no-progress >&2
+fi
+
+# --- 4. external implementations and floors ------------------------------------------------
+# One run first; an operation slower than 10 s keeps that single run, others are measured RUNS
+# times (after a warm-up). A run over EXTERNAL_TIMEOUT is recorded as a lower bound.
+measure() { # implementation workload format operation command...
+    local implementation=$1 workload=$2 format=$3 operation=$4
+    shift 4
+    local line status
+    line=$(timeout "$EXTERNAL_TIMEOUT" "$@" 1) && status=0 || status=$?
+    if [ "$status" = 124 ]; then
+        echo "$implementation $workload $format $operation timeout_s=$EXTERNAL_TIMEOUT"
+        return
+    elif [ "$status" != 0 ]; then
+        log "$implementation $workload $format $operation failed ($status)"
+        return
+    fi
+    local first=${line#median_ms=}
+    first=${first%% *}
+    if awk "BEGIN { exit !($first < 10000) }"; then
+        line=$(timeout $((EXTERNAL_TIMEOUT * (RUNS + 1))) "$@" "$RUNS") || { log "$implementation $workload $format $operation failed"; return; }
+    fi
+    echo "$implementation $workload $format $operation $line"
+}
+
+if [ "$skip_external" = 0 ]; then
+    log "running libplist, plistlib and the floors"
+    : >"$RESULTS/external.txt"
+    for workload in "${WORKLOADS[@]}"; do
+        xml="$PLISTKIT_WORKLOADS/$workload.xml"
+        binary="$PLISTKIT_WORKLOADS/$workload.bplist"
+        {
+            if [ "$have_floor" = 1 ]; then
+                measure floor "$workload" xml decode "$BIN/floor" xml "$xml"
+                measure floor "$workload" binary decode "$BIN/floor" bytes "$binary"
+            fi
+            for format in binary xml; do
+                file=$([ "$format" = xml ] && echo "$xml" || echo "$binary")
+                if [ "$have_libplist" = 1 ]; then
+                    measure libplist "$workload" "$format" decode "$BIN/libplist_bench" decode "$format" "$file"
+                    measure libplist "$workload" "$format" encode "$BIN/libplist_bench" encode "$format" "$binary"
+                fi
+                measure plistlib "$workload" "$format" decode "$PYTHON" Harness/plistlib_bench.py decode "$format" "$file"
+                measure plistlib "$workload" "$format" encode "$PYTHON" Harness/plistlib_bench.py encode "$format" "$binary"
+            done
+        } | tee -a "$RESULTS/external.txt" >&2
+    done
+fi
+
+# --- 5. the table --------------------------------------------------------------------------
+{
+    echo "PlistKit benchmarks — $(date -u '+%Y-%m-%d %H:%M UTC'), $(uname -m), $(nproc) cores, $(swift --version 2>/dev/null | head -1)"
+    echo "libplist $(pkg-config --modversion "$libplist_pc" 2>/dev/null || echo '—'), libxml2 $(pkg-config --modversion libxml-2.0 2>/dev/null || echo '—'), $("$PYTHON" --version 2>&1) plistlib; medians; Swift: ordo-one/benchmark, external: $RUNS runs"
+    echo
+    "$PYTHON" Harness/report.py "$RESULTS/Current_run.influx.csv" "$RESULTS/external.txt"
+} | tee "$RESULTS/table.md"
