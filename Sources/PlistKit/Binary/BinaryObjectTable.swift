@@ -273,26 +273,75 @@ struct BinaryObjectTable {
         return String(decoding: slice, as: UTF8.self)
     }
 
+    /// A UTF-16BE string, transcoded straight to UTF-8 storage: one pass validates the
+    /// surrogate pairs and measures, a second writes.
     private func utf16String(start: Int, count: Int) throws(PlistError) -> String {
-        var units = [UInt16](repeating: 0, count: count)
-        var pendingHigh = false
-        for index in 0..<count {
+        var utf8Count = 0
+        var index = 0
+        while index < count {
             let position = start + 2 * index
-            let unit = UInt16(bytes[position]) << 8 | UInt16(bytes[position + 1])
-            units[index] = unit
+            let unit = unit(at: position)
             switch unit {
+            case 0..<0x80:
+                utf8Count += 1
+            case 0x80..<0x800:
+                utf8Count += 2
             case 0xD800...0xDBFF:
-                guard !pendingHigh else { throw loneSurrogate(at: position - 2) }
-                pendingHigh = true
+                guard index + 1 < count, (0xDC00...0xDFFF).contains(self.unit(at: position + 2)) else {
+                    throw loneSurrogate(at: position)
+                }
+                utf8Count += 4
+                index += 1
             case 0xDC00...0xDFFF:
-                guard pendingHigh else { throw loneSurrogate(at: position) }
-                pendingHigh = false
+                throw loneSurrogate(at: position)
             default:
-                guard !pendingHigh else { throw loneSurrogate(at: position - 2) }
+                utf8Count += 3
             }
+            index += 1
         }
-        guard !pendingHigh else { throw loneSurrogate(at: start + 2 * (count - 1)) }
-        return String(decoding: units, as: UTF16.self)
+        return String(unsafeUninitializedCapacity: utf8Count) { buffer in
+            var out = 0
+            var index = 0
+            while index < count {
+                let scalar: UInt32
+                let unit = UInt32(self.unit(at: start + 2 * index))
+                if unit & 0xFC00 == 0xD800 {
+                    let low = UInt32(self.unit(at: start + 2 * index + 2))
+                    scalar = 0x10000 + ((unit - 0xD800) << 10) + (low - 0xDC00)
+                    index += 2
+                } else {
+                    scalar = unit
+                    index += 1
+                }
+                switch scalar {
+                case 0..<0x80:
+                    buffer[out] = UInt8(scalar)
+                    out += 1
+                case 0x80..<0x800:
+                    buffer[out] = UInt8(0xC0 | scalar >> 6)
+                    buffer[out + 1] = UInt8(0x80 | scalar & 0x3F)
+                    out += 2
+                case 0x800..<0x10000:
+                    buffer[out] = UInt8(0xE0 | scalar >> 12)
+                    buffer[out + 1] = UInt8(0x80 | scalar >> 6 & 0x3F)
+                    buffer[out + 2] = UInt8(0x80 | scalar & 0x3F)
+                    out += 3
+                default:
+                    buffer[out] = UInt8(0xF0 | scalar >> 18)
+                    buffer[out + 1] = UInt8(0x80 | scalar >> 12 & 0x3F)
+                    buffer[out + 2] = UInt8(0x80 | scalar >> 6 & 0x3F)
+                    buffer[out + 3] = UInt8(0x80 | scalar & 0x3F)
+                    out += 4
+                }
+            }
+            return out
+        }
+    }
+
+    /// The big-endian UTF-16 unit at `position`.
+    @inline(__always)
+    private func unit(at position: Int) -> UInt16 {
+        UInt16(bytes[position]) << 8 | UInt16(bytes[position + 1])
     }
 
     private func loneSurrogate(at offset: Int) -> PlistError {

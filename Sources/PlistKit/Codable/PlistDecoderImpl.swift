@@ -142,12 +142,17 @@ final class PlistDecoderImpl<Source: PlistDecodingSource>: Decoder {
     /// Decodes `value` as `T`: dates and data directly (they are property-list types),
     /// anything else through its `init(from:)`.
     func unwrap<T: Decodable>(_ value: Source.Value, as type: T.Type, path: CodingPathNode, step: PathStep, depth: Int) throws -> T {
-        if T.self == Date.self {
-            return try unwrapDate(value, path, step) as! T
-        }
-        if T.self == Data.self {
-            return try unwrapData(value, path, step) as! T
-        }
+        // Property-list types and the common scalars are read directly, without a
+        // nested `init(from:)` (arrays of them reach here through the generic method).
+        if T.self == String.self { return unsafeBitCast(try unwrapString(value, path, step), to: T.self) }
+        if T.self == Int.self { return unsafeBitCast(try unwrapInteger(value, Int.self, path, step), to: T.self) }
+        if T.self == Double.self { return unsafeBitCast(try unwrapFloat(value, Double.self, path, step), to: T.self) }
+        if T.self == Bool.self { return unsafeBitCast(try unwrapBool(value, path, step), to: T.self) }
+        if T.self == Date.self { return unsafeBitCast(try unwrapDate(value, path, step), to: T.self) }
+        if T.self == Data.self { return unsafeBitCast(try unwrapData(value, path, step), to: T.self) }
+        if T.self == Float.self { return unsafeBitCast(try unwrapFloat(value, Float.self, path, step), to: T.self) }
+        if T.self == Int64.self { return unsafeBitCast(try unwrapInteger(value, Int64.self, path, step), to: T.self) }
+        if T.self == UInt64.self { return unsafeBitCast(try unwrapInteger(value, UInt64.self, path, step), to: T.self) }
         return try with(value, path: step.applied(to: path), depth: depth) {
             try T(from: self)
         }

@@ -80,15 +80,15 @@ final class PlistEncoderImpl: Encoder {
     /// `encode(to:)`; nil for any other type.
     @inline(__always)
     static func scalar<T: Encodable>(_ value: T) -> Plist? {
-        if T.self == String.self { return .string(value as! String) }
-        if T.self == Int.self { return .integer(PlistInteger(value as! Int)) }
-        if T.self == Double.self { return .real(value as! Double) }
-        if T.self == Bool.self { return .bool(value as! Bool) }
-        if T.self == Date.self { return .date(value as! Date) }
-        if T.self == Data.self { return .data(value as! Data) }
-        if T.self == Float.self { return .real(Double(value as! Float)) }
-        if T.self == Int64.self { return .integer(PlistInteger(value as! Int64)) }
-        if T.self == UInt64.self { return .integer(PlistInteger(value as! UInt64)) }
+        if T.self == String.self { return .string(unsafeBitCast(value, to: String.self)) }
+        if T.self == Int.self { return .integer(PlistInteger(unsafeBitCast(value, to: Int.self))) }
+        if T.self == Double.self { return .real(unsafeBitCast(value, to: Double.self)) }
+        if T.self == Bool.self { return .bool(unsafeBitCast(value, to: Bool.self)) }
+        if T.self == Date.self { return .date(unsafeBitCast(value, to: Date.self)) }
+        if T.self == Data.self { return .data(unsafeBitCast(value, to: Data.self)) }
+        if T.self == Float.self { return .real(Double(unsafeBitCast(value, to: Float.self))) }
+        if T.self == Int64.self { return .integer(PlistInteger(unsafeBitCast(value, to: Int64.self))) }
+        if T.self == UInt64.self { return .integer(PlistInteger(unsafeBitCast(value, to: UInt64.self))) }
         return nil
     }
 
