@@ -27,11 +27,18 @@ let package = Package(
         ),
         .target(
             name: "KeyedArchive",
-            dependencies: ["PlistKit"]
+            dependencies: [
+                "PlistKit",
+                .product(name: "OrderedCollections", package: "swift-collections"),
+            ]
         ),
         .target(
             name: "PlistStore",
-            dependencies: ["PlistKit", "KeyedArchive"]
+            dependencies: [
+                "PlistKit",
+                "KeyedArchive",
+                .product(name: "OrderedCollections", package: "swift-collections"),
+            ]
         ),
         .executableTarget(
             name: "plistkit",
