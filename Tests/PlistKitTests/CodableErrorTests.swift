@@ -207,6 +207,19 @@ import Testing
         #expect(throws: EncodingError.self) { try encoder.encode([1]) }
     }
 
+    @Test(.enabled(if: CodableParityTests.readsXML)) func xmlErrorsNameLineAndColumn() {
+        let xml = Data("<?xml version=\"1.0\"?>\n<plist version=\"1.0\">\n<array><integer>1</integer></plist>".utf8)
+        do {
+            _ = try PlistDecoder().decode([Int].self, from: xml)
+            Issue.record("decoded")
+        } catch DecodingError.dataCorrupted(let context) {
+            let underlying = context.underlyingError as? PlistError
+            if case .lineColumn? = underlying?.location {} else { Issue.record("no line:column in \(context)") }
+        } catch {
+            Issue.record("\(error)")
+        }
+    }
+
     @Test func textErrorsAreDataCorrupted() {
         #expect(throws: DecodingError.self) { try PlistDecoder().decode([Int].self, from: Data("<?xml version=\"1.0\"?><plist><array><integer>1</integer></plist>".utf8)) }
         #expect(throws: DecodingError.self) { try PlistDecoder().decode([Int].self, from: Data([0xFF, 0xFE, 0x00])) }

@@ -134,6 +134,15 @@ import Testing
         #expect(try PlistDecoder().decode(Holder.self, from: bytes) == Holder())
     }
 
+    /// JSON in plutil's dialect decodes too (Foundation's decoder refuses it).
+    @Test func jsonInput() throws {
+        struct Item: Codable, Equatable { var name: String; var count: Int; var ratio: Double; var tags: [String]; var ok: Bool }
+        var format = PlistFormat.binary
+        let json = Data(#"{"name": "n", "count": 3, "ratio": 0.5, "tags": ["a"], "ok": true}"#.utf8)
+        #expect(try PlistDecoder().decode(Item.self, from: json, format: &format) == Item(name: "n", count: 3, ratio: 0.5, tags: ["a"], ok: true))
+        #expect(format == .json)
+    }
+
     @Test func numbersConvertAsFoundationDoes() throws {
         #expect(try PlistDecoder().decode([Int].self, from: [2.0]) == [2])
         #expect(try PlistDecoder().decode([UInt8].self, from: [255.0]) == [255])
