@@ -50,7 +50,10 @@ final class EncodedDictionary {
     /// The position of `key`, or nil.
     private func position(of key: String) -> Int? {
         if let index { return index[key] }
-        return keys.firstIndex(of: key)
+        for position in keys.indices where keys[position] == key {
+            return position
+        }
+        return nil
     }
 
     /// Stores `value` under `key`.
@@ -58,6 +61,10 @@ final class EncodedDictionary {
         if let existing = position(of: key) {
             values[existing] = value
             return
+        }
+        if keys.isEmpty {
+            keys.reserveCapacity(8)
+            values.reserveCapacity(8)
         }
         keys.append(key)
         values.append(value)
