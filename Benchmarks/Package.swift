@@ -35,6 +35,11 @@ let package = Package(
             name: "plistkit-workloads",
             dependencies: ["BenchmarkWorkloads"]
         ),
+        // Runs one operation on one workload, for valgrind/perf.
+        .executableTarget(
+            name: "plistkit-profile",
+            dependencies: ["BenchmarkWorkloads", .product(name: "PlistKit", package: root)]
+        ),
         .executableTarget(
             name: "PlistKitBenchmarks",
             dependencies: [

@@ -14,14 +14,16 @@
 #
 # Environment: RUNS (external harness runs per operation, default 5; 3 with --quick),
 # PLISTKIT_BENCH_SECONDS / PLISTKIT_BENCH_ITERATIONS (per Swift benchmark, default 3 s / 7),
-# EXTERNAL_TIMEOUT (seconds for one external run, default 120), PLISTKIT_WORKLOADS (folder).
+# COMPARE_WORKLOADS (external workloads, default all), EXTERNAL_TIMEOUT (seconds for one external run, default 120), PLISTKIT_WORKLOADS (folder),
+# PLISTKIT_ROOT (measure another copy of the library, e.g. a `git archive` of one commit) with
+# SCRATCH (a build folder of its own, e.g. .build-snap).
 set -euo pipefail
 
 cd "$(dirname "$0")"
 HERE=$(pwd)
 RESULTS="$HERE/.results"
 export PLISTKIT_WORKLOADS="${PLISTKIT_WORKLOADS:-$HERE/.workloads}"
-WORKLOADS=(records config blobs unicode numbers)
+read -r -a WORKLOADS <<<"${COMPARE_WORKLOADS:-records config blobs unicode numbers}"
 RUNS=${RUNS:-5}
 EXTERNAL_TIMEOUT=${EXTERNAL_TIMEOUT:-120}
 regenerate=0 skip_swift=0 skip_external=0
@@ -62,8 +64,11 @@ PYTHON=$(command -v python3 || true)
 [ -n "$PYTHON" ] || { echo "python3 is needed for the report" >&2; exit 1; }
 
 # --- 2. build and workloads ----------------------------------------------------------------
+SCRATCH_ARGS=()
+[ -n "${SCRATCH:-}" ] && SCRATCH_ARGS=(--scratch-path "$SCRATCH")
+BUILD_DIR="${SCRATCH:-.build}/release"
 log "building (release)"
-swift build -c release --product plistkit-workloads >&2
+swift build -c release "${SCRATCH_ARGS[@]}" --product plistkit-workloads >&2
 mkdir -p "$PLISTKIT_WORKLOADS" "$RESULTS"
 need_generate=$regenerate
 for workload in "${WORKLOADS[@]}" records-2x; do
@@ -74,7 +79,7 @@ done
 [ -s "$PLISTKIT_WORKLOADS/archive.bplist" ] || need_generate=1
 if [ "$need_generate" = 1 ]; then
     log "writing workloads to $PLISTKIT_WORKLOADS"
-    .build/release/plistkit-workloads >&2
+    "$BUILD_DIR/plistkit-workloads" >&2
 fi
 
 BIN="$HERE/Harness/bin"
@@ -94,7 +99,7 @@ fi
 if [ "$skip_swift" = 0 ]; then
     log "running the Swift benchmarks (PlistKit and Foundation)"
     rm -f "$RESULTS/Current_run.influx.csv"
-    swift package --allow-writing-to-package-directory benchmark \
+    swift package "${SCRATCH_ARGS[@]}" --allow-writing-to-package-directory benchmark \
         --target PlistKitBenchmarks --format influx --path "$RESULTS" --no-progress >&2
 fi
 

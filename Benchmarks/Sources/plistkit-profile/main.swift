@@ -1,0 +1,36 @@
+import BenchmarkWorkloads
+import Foundation
+import PlistKit
+
+// Runs one PlistKit operation on one workload file, for profilers:
+//
+//   plistkit-profile decode|encode binary|xml WORKLOAD [RUNS]
+//   valgrind --tool=callgrind .build/release/plistkit-profile decode binary records 1
+//
+// Prints the wall time of each run. Encode first decodes the binary file (not measured).
+
+let arguments = Array(CommandLine.arguments.dropFirst())
+guard arguments.count >= 3, let format = PlistFormat(rawValue: arguments[1]), let workload = Workload(rawValue: arguments[2]) else {
+    print("usage: plistkit-profile decode|encode binary|xml WORKLOAD [RUNS]")
+    exit(2)
+}
+let runs = arguments.count > 3 ? Int(arguments[3]) ?? 1 : 1
+let clock = ContinuousClock()
+switch arguments[0] {
+case "decode":
+    let bytes = WorkloadFiles.load(workload, format)
+    for _ in 0..<runs {
+        let elapsed = try clock.measure { _ = try Plist(decoding: bytes) }
+        print("decode \(format.rawValue) \(workload.rawValue): \(elapsed)")
+    }
+case "encode":
+    let value = try Plist(decoding: WorkloadFiles.load(workload, .binary))
+    for _ in 0..<runs {
+        var size = 0
+        let elapsed = try clock.measure { size = try value.encoded(as: format).count }
+        print("encode \(format.rawValue) \(workload.rawValue): \(elapsed), \(size) bytes")
+    }
+default:
+    print("unknown operation \(arguments[0])")
+    exit(2)
+}
