@@ -12,7 +12,9 @@ import Foundation
 ///
 /// Binary input is decoded straight from the file's object table: no ``Plist`` tree is
 /// built, each object the types ask for is validated as it is read, and errors name the
-/// byte offset. ``decode(_:from:)-(_,Plist)`` decodes a value the program already holds.
+/// byte offset. XML input is scanned once into a flat node table that the decoder reads
+/// (again no ``Plist`` tree), and errors name the line:column of the element. JSON input
+/// is read into a ``Plist`` first and decoded from that. ``decode(_:from:)-(_,Plist)`` decodes a value the program already holds.
 ///
 /// ```swift
 /// let settings = try PlistDecoder().decode(Settings.self, from: data)
@@ -55,8 +57,13 @@ open class PlistDecoder {
             value = try data.withUnsafeBytes { buffer in
                 try decodeBinary(type, buffer)
             }
-        case .xml, .json, .openStep:
-            // The text readers build a tree; the decoder then reads that.
+        case .xml:
+            value = try data.withUnsafeBytes { buffer in
+                try decodeXML(type, buffer)
+            }
+        case .json, .openStep:
+            // JSON (and OpenStep, once read) still go through a tree that the decoder then
+            // walks; only binary and XML are read without one.
             let tree: Plist
             do {
                 tree = try Plist(decoding: data, format: detected, options: readingOptions)
@@ -75,6 +82,18 @@ open class PlistDecoder {
     /// program already has (one read with ``Plist/init(decoding:options:)``, say).
     open func decode<T: Decodable>(_ type: T.Type, from value: Plist) throws -> T {
         try PlistDecoderImpl.decodeTop(type, source: TreeDecodingSource(value), userInfo: userInfo, maximumDepth: readingOptions.maximumDepth)
+    }
+
+    /// XML: the scanner fills a flat node table (no ``Plist`` tree), which the decoder
+    /// reads; errors name the line:column of the element.
+    private func decodeXML<T: Decodable>(_ type: T.Type, _ buffer: UnsafeRawBufferPointer) throws -> T {
+        let table = XMLNodeTable()
+        do {
+            try XMLReader.scan(buffer, into: table, options: readingOptions)
+        } catch {
+            throw DecodingError.dataCorrupted(DecodingError.Context(codingPath: [], debugDescription: "The given data was not a valid property list: \(error).", underlyingError: error))
+        }
+        return try PlistDecoderImpl.decodeTop(type, source: XMLDecodingSource(table), userInfo: userInfo, maximumDepth: readingOptions.maximumDepth)
     }
 
     private func decodeBinary<T: Decodable>(_ type: T.Type, _ buffer: UnsafeRawBufferPointer) throws -> T {

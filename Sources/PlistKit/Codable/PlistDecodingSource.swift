@@ -10,11 +10,12 @@ enum PlistNumber {
     case real(Double)
 }
 
-/// Where ``PlistDecoder`` reads values from: the object table of a binary file, or a
-/// ``Plist`` tree. The decoder is generic over this protocol, so each source gets its own
+/// Where ``PlistDecoder`` reads values from: the object table of a binary file
+/// (`BinaryDecodingSource`), the node table of an XML file (`XMLDecodingSource`), or a
+/// ``Plist`` tree (`TreeDecodingSource`, for JSON input and values the program holds). The decoder is generic over this protocol, so each source gets its own
 /// specialised decoder with no dynamic dispatch on the hot path.
 ///
-/// A `Value` is a cheap handle (an object index, or the tree value itself). Each accessor
+/// A `Value` is a cheap handle (an object or node index, or the tree value itself). Each accessor
 /// returns nil when the value is of another type, and throws only when the input is corrupt.
 protocol PlistDecodingSource: AnyObject {
     associatedtype Value

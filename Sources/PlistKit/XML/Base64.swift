@@ -23,6 +23,14 @@ enum Base64 {
     /// other byte, or a final group of a single character.
     static func decode(_ text: [UInt8]) -> Data? {
         var out = [UInt8]()
+        return decode(text, into: &out) ? Data(out) : nil
+    }
+
+    /// Decodes base64 text as ``decode(_:)`` does into `out`, replacing its contents (its
+    /// capacity is kept, so a caller decoding many values allocates once). Returns false
+    /// for invalid text.
+    static func decode(_ text: [UInt8], into out: inout [UInt8]) -> Bool {
+        out.removeAll(keepingCapacity: true)
         out.reserveCapacity(text.count / 4 * 3 + 3)
         var accumulator: UInt32 = 0
         var pending = 0
@@ -62,7 +70,7 @@ enum Base64 {
             }
             return flush()
         }
-        return ok ? Data(out) : nil
+        return ok
     }
 
     /// Appends `data` as base64 lines of `lineLength` characters, each preceded by `indent`

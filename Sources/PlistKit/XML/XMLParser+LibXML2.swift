@@ -4,7 +4,7 @@ internal import CLibXML2
 ///
 /// Each call gets a fresh parser context, driven through the SAX2 interface: libxml2
 /// tokenises and decodes (UTF-8, UTF-16 with BOM, declared encodings, character references,
-/// CDATA), and every event goes straight to an ``XMLPlistBuilder``; no DOM is built.
+/// CDATA), and every event goes straight to an ``XMLPlistScanner``; no DOM is built.
 ///
 /// Security: the context is created with `XML_PARSE_NONET` and without `XML_PARSE_DTDLOAD`,
 /// `XML_PARSE_NOENT` or `XML_PARSE_DTDVALID`, so nothing is fetched and no entity is ever
@@ -16,7 +16,7 @@ internal import CLibXML2
 enum LibXML2Parser {
     /// Parses `buffer` as XML and feeds the events to `builder`. Errors, libxml2's or the
     /// builder's own, end up in `builder.error`.
-    static func parse(_ buffer: UnsafeRawBufferPointer, into builder: XMLPlistBuilder) {
+    static func parse(_ buffer: UnsafeRawBufferPointer, into builder: XMLPlistScanner) {
         guard buffer.count <= Int(Int32.max) else {
             builder.fail(.limitExceeded, "XML input is larger than 2 GiB", at: .offset(0))
             return
@@ -53,12 +53,12 @@ enum LibXML2Parser {
         handler.deallocate()
     }
 
-    private static func builder(_ userData: UnsafeMutableRawPointer?) -> XMLPlistBuilder {
-        Unmanaged<XMLPlistBuilder>.fromOpaque(userData!).takeUnretainedValue()
+    private static func builder(_ userData: UnsafeMutableRawPointer?) -> XMLPlistScanner {
+        Unmanaged<XMLPlistScanner>.fromOpaque(userData!).takeUnretainedValue()
     }
 
     /// Stops libxml2 as soon as the builder has recorded an error.
-    private static func stopIfFailed(_ builder: XMLPlistBuilder) {
+    private static func stopIfFailed(_ builder: XMLPlistScanner) {
         if builder.error != nil, let context = builder.context {
             xmlStopParser(context.assumingMemoryBound(to: xmlParserCtxt.self))
         }
@@ -70,7 +70,11 @@ enum LibXML2Parser {
         sax.startElementNs = { userData, localName, prefix, _, _, _, _, _, _ in
             let builder = LibXML2Parser.builder(userData)
             guard builder.error == nil, let localName else { return }
-            builder.startElement(UnsafeRawPointer(localName), hasPrefix: prefix != nil)
+            var position = XMLPosition.unknown
+            if builder.recordsPositions, let context = builder.context {
+                position = XMLPosition(line: Int(xmlSAX2GetLineNumber(context)), column: Int(xmlSAX2GetColumnNumber(context)))
+            }
+            builder.startElement(UnsafeRawPointer(localName), hasPrefix: prefix != nil, at: position)
             LibXML2Parser.stopIfFailed(builder)
         }
         sax.endElementNs = { userData, _, _, _ in

@@ -3,24 +3,35 @@ import FoundationEssentials
 #else
 import Foundation
 #endif
-import OrderedCollections
 
 /// Reads XML property lists (Apple's PropertyList-1.0 DTD) into ``Plist`` values.
 ///
-/// libxml2 does the XML (see `LibXML2Parser`); ``XMLPlistBuilder`` turns its SAX events into
-/// values in one pass.
+/// libxml2 does the XML (see `LibXML2Parser`); ``XMLPlistScanner`` checks its SAX events
+/// against the DTD and parses the scalars, and ``XMLTreeBuilder`` assembles the values in one
+/// pass. ``PlistDecoder`` uses the same scanner with an ``XMLNodeTable`` instead.
 enum XMLReader {
     static func read(_ buffer: UnsafeRawBufferPointer, options: PlistReadingOptions) throws(PlistError) -> Plist {
-        let builder = XMLPlistBuilder(maximumDepth: options.maximumDepth)
-        LibXML2Parser.parse(buffer, into: builder)
-        return try builder.finish()
+        let builder = XMLTreeBuilder()
+        try scan(buffer, into: builder, options: options)
+        guard let value = builder.value else {
+            throw PlistError(.structure, "the document holds no property list value")
+        }
+        return value
+    }
+
+    /// Scans `buffer` into `sink`; throws the first error, libxml2's or the scanner's.
+    static func scan(_ buffer: UnsafeRawBufferPointer, into sink: some XMLPlistSink, options: PlistReadingOptions) throws(PlistError) {
+        let scanner = XMLPlistScanner(sink: sink, maximumDepth: options.maximumDepth)
+        LibXML2Parser.parse(buffer, into: scanner)
+        try scanner.finish()
     }
 }
 
-/// Builds a ``Plist`` from XML events: a stack of open elements over one flat stack of
-/// finished values (and one of dictionary keys). Closing a container moves its slice of the
-/// value stack into an array or dictionary, so every value is built exactly once.
-final class XMLPlistBuilder {
+/// Turns libxml2's SAX events into property-list events for an ``XMLPlistSink``: checks
+/// which element may appear where (the PropertyList-1.0 DTD), the nesting depth, and that
+/// text appears only inside text elements; accumulates each element's text and parses
+/// `<integer>`, `<real>`, `<date>` and `<data>`. The first error stops everything.
+final class XMLPlistScanner {
     /// The elements of the PropertyList-1.0 DTD.
     enum Element: UInt8 {
         case plist, dict, array, key, string, integer, real, `true`, `false`, date, data
@@ -51,10 +62,12 @@ final class XMLPlistBuilder {
 
     private struct Open {
         var element: Element
-        /// Index in `values` where this element's children start.
-        var valueStart: Int
-        /// Index in `keys` where this dictionary's keys start.
-        var keyStart: Int
+        /// Where its start tag ended.
+        var position: XMLPosition
+        /// How many values it holds so far.
+        var valueCount = 0
+        /// For a dictionary: a `<key>` was read and its value has not come yet.
+        var pendingKey = false
     }
 
     /// The first error; once set, every later event is ignored.
@@ -63,19 +76,26 @@ final class XMLPlistBuilder {
     var context: UnsafeMutableRawPointer?
     /// Where libxml2 is now, as line and column.
     var locate: () -> PlistError.Location? = { nil }
+    /// Whether `startElement` needs the element's position.
+    let recordsPositions: Bool
 
+    private let sink: any XMLPlistSink
     private let maximumDepth: Int
     private var open: [Open] = []
-    private var values: [Plist] = []
-    private var keys: [String] = []
+    /// The text of the innermost text element so far. After a `<key>` ends it keeps the
+    /// key's text until the next text element starts, which error messages use.
     private var text: [UInt8] = []
+    /// Reused for decoded `<data>`.
+    private var scratch: [UInt8] = []
     private var containerDepth = 0
     private var rootSeen = false
+    private var documentHasValue = false
 
-    init(maximumDepth: Int) {
+    init(sink: any XMLPlistSink, maximumDepth: Int) {
+        self.sink = sink
         self.maximumDepth = maximumDepth
+        recordsPositions = sink.recordsPositions
         open.reserveCapacity(16)
-        values.reserveCapacity(64)
     }
 
     func fail(_ code: PlistError.Code, _ message: String, at location: PlistError.Location?) {
@@ -88,8 +108,9 @@ final class XMLPlistBuilder {
 
     // MARK: Events
 
-    /// `name` is libxml2's NUL-terminated UTF-8 local name.
-    func startElement(_ name: UnsafeRawPointer, hasPrefix: Bool) {
+    /// `name` is libxml2's NUL-terminated UTF-8 local name; `position` is where the start
+    /// tag ended (``XMLPosition/unknown`` unless ``recordsPositions``).
+    func startElement(_ name: UnsafeRawPointer, hasPrefix: Bool, at position: XMLPosition) {
         guard !hasPrefix, let element = Self.element(named: name) else {
             fail(.unknownObject, "unknown element <\(String(cString: name.assumingMemoryBound(to: CChar.self)))>")
             return
@@ -100,7 +121,7 @@ final class XMLPlistBuilder {
                 if element == .plist {
                     fail(.structure, "<plist> inside <plist>"); return
                 }
-                if values.count > parent.valueStart {
+                if parent.valueCount > 0 {
                     fail(.structure, "<plist> holds more than one value"); return
                 }
             case .array:
@@ -111,14 +132,13 @@ final class XMLPlistBuilder {
                     fail(.structure, "<plist> inside <array>"); return
                 }
             case .dict:
-                let pendingKey = keys.count - parent.keyStart > values.count - parent.valueStart
                 if element == .key {
-                    if pendingKey {
-                        fail(.structure, "<key> '\(keys[keys.count - 1])' without a value"); return
+                    if parent.pendingKey {
+                        fail(.structure, "<key> '\(sample(text))' without a value"); return
                     }
                 } else if element == .plist {
                     fail(.structure, "<plist> inside <dict>"); return
-                } else if !pendingKey {
+                } else if !parent.pendingKey {
                     fail(.structure, "<\(element.name)> without a <key> in <dict>"); return
                 }
             default:
@@ -130,15 +150,23 @@ final class XMLPlistBuilder {
             }
             rootSeen = true
         }
-        if element == .dict || element == .array {
+        switch element {
+        case .dict, .array:
             containerDepth += 1
             if containerDepth > maximumDepth {
                 fail(.depthLimitExceeded, "containers nest deeper than \(maximumDepth) levels"); return
             }
-        } else if element.holdsText {
+            if element == .dict {
+                sink.beginDictionary(at: position)
+            } else {
+                sink.beginArray(at: position)
+            }
+        case .plist:
+            break
+        default:
             text.removeAll(keepingCapacity: true)
         }
-        open.append(Open(element: element, valueStart: values.count, keyStart: keys.count))
+        open.append(Open(element: element, position: position))
     }
 
     func characters(_ bytes: UnsafeRawBufferPointer) {
@@ -156,91 +184,81 @@ final class XMLPlistBuilder {
 
     func endElement() {
         guard let top = open.popLast() else { return }
+        let position = top.position
         switch top.element {
         case .plist:
-            if values.count == top.valueStart {
+            if top.valueCount == 0 {
                 fail(.structure, "<plist> holds no value")
             }
+            return
         case .array:
             containerDepth -= 1
-            let elements = Array(values[top.valueStart...])
-            values.removeSubrange(top.valueStart...)
-            values.append(.array(elements))
+            sink.endArray()
         case .dict:
             containerDepth -= 1
-            let keyCount = keys.count - top.keyStart
-            let valueCount = values.count - top.valueStart
-            if keyCount != valueCount {
-                fail(.structure, "<key> '\(keys[keys.count - 1])' without a value")
+            if top.pendingKey {
+                fail(.structure, "<key> '\(sample(text))' without a value")
                 return
             }
-            values.append(makeDictionary(keyStart: top.keyStart, valueStart: top.valueStart))
+            sink.endDictionary()
         case .key:
-            keys.append(String(decoding: text, as: UTF8.self))
+            sink.key(text, at: position)
+            if !open.isEmpty { open[open.count - 1].pendingKey = true }
+            return
         case .string:
-            values.append(.string(String(decoding: text, as: UTF8.self)))
+            sink.string(text, at: position)
         case .true, .false:
             if !text.isEmpty, !text.withUnsafeBytes(Self.isWhitespace) {
                 fail(.structure, "<\(top.element.name)/> must be empty")
                 return
             }
-            values.append(.bool(top.element == .true))
+            sink.bool(top.element == .true, at: position)
         case .integer:
             guard let integer = XMLScalars.integer(text) else {
                 let range = XMLScalars.integerLooksValid(text) ? " is outside -2^63 ... 2^64-1" : ""
                 fail(.invalidInteger, "<integer> value '\(sample(text))'\(range)")
                 return
             }
-            values.append(.integer(integer))
+            sink.integer(integer, at: position)
         case .real:
             guard let real = XMLScalars.real(text) else {
                 fail(.invalidReal, "<real> value '\(sample(text))'")
                 return
             }
-            values.append(.real(real))
+            sink.real(real, at: position)
         case .date:
             guard let date = XMLScalars.date(text) else {
                 fail(.invalidDate, "<date> value '\(sample(text))' is not YYYY-MM-DDTHH:MM:SSZ")
                 return
             }
-            values.append(.date(date))
+            sink.date(date, at: position)
         case .data:
-            guard let data = Base64.decode(text) else {
+            guard Base64.decode(text, into: &scratch) else {
                 fail(.invalidData, "<data> holds invalid base64")
                 return
             }
-            values.append(.data(data))
+            sink.data(scratch, at: position)
+        }
+        // A value ended: count it in its parent.
+        if open.isEmpty {
+            documentHasValue = true
+        } else {
+            let parent = open.count - 1
+            open[parent].valueCount += 1
+            open[parent].pendingKey = false
+            if open[parent].element == .plist { documentHasValue = true }
         }
     }
 
-    /// The value, once libxml2 has finished.
-    func finish() throws(PlistError) -> Plist {
+    /// Throws the first error once libxml2 has finished.
+    func finish() throws(PlistError) {
         if let error { throw error }
-        guard values.count == 1, open.isEmpty else {
+        guard documentHasValue, open.isEmpty else {
             throw PlistError(.structure, "the document holds no property list value", at: locate())
         }
-        return values[0]
     }
 
     // MARK: Helpers
-
-    private func makeDictionary(keyStart: Int, valueStart: Int) -> Plist {
-        let count = keys.count - keyStart
-        // Keyed archives write object references as <dict><key>CF$UID</key><integer>N</integer></dict>.
-        if count == 1, keys[keyStart] == "CF$UID", case .integer(let integer) = values[valueStart], let uid = integer.uint64Value {
-            keys.removeLast()
-            values.removeLast()
-            return .uid(uid)
-        }
-        var entries = OrderedDictionary<String, Plist>(minimumCapacity: count)
-        for index in 0..<count {
-            // A repeated key keeps its first position and takes the last value, as Foundation does.
-            entries[keys[keyStart + index]] = values[valueStart + index]
-        }
-        keys.removeSubrange(keyStart...)
-        values.removeSubrange(valueStart...)
-        return .dictionary(entries)
-    }
 
     private func sample(_ bytes: [UInt8]) -> String {
         let text = String(decoding: bytes.prefix(60), as: UTF8.self)

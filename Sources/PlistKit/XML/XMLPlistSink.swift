@@ -1,0 +1,69 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+
+/// A position in XML text as libxml2 counts it: 1-based line and column. Zero when unknown.
+struct XMLPosition: Hashable {
+    var line: UInt32
+    var column: UInt32
+
+    static let unknown = XMLPosition(line: 0, column: 0)
+
+    init(line: UInt32, column: UInt32) {
+        self.line = line
+        self.column = column
+    }
+
+    /// The position clamped into 32 bits (libxml2 reports `int`s).
+    init(line: Int, column: Int) {
+        self.line = UInt32(clamping: line)
+        self.column = UInt32(clamping: column)
+    }
+
+    var location: PlistError.Location? {
+        line == 0 ? nil : .lineColumn(line: Int(line), column: Int(column))
+    }
+}
+
+/// What ``XMLPlistScanner`` produces: property-list events, checked against the DTD and with
+/// every scalar already parsed, in document order. Each value event carries the position of
+/// its start tag (``XMLPosition/unknown`` unless ``recordsPositions``).
+///
+/// Two sinks exist: ``XMLTreeBuilder`` assembles a ``Plist`` (for `Plist(decoding:)`), and
+/// ``XMLNodeTable`` fills a flat table that ``PlistDecoder`` reads directly. Both see the same
+/// events from the same scanner, so libxml2 handling, structure checks and scalar parsing
+/// exist once.
+protocol XMLPlistSink: AnyObject {
+    /// Whether the scanner should ask libxml2 for the position of every element (a cost the
+    /// tree builder does not need to pay).
+    var recordsPositions: Bool { get }
+
+    func beginArray(at position: XMLPosition)
+    func beginDictionary(at position: XMLPosition)
+    func endArray()
+    /// Ends a dictionary; the scanner has checked that every key has a value.
+    func endDictionary()
+    /// A `<key>`'s text (UTF-8, as libxml2 delivers it).
+    func key(_ text: [UInt8], at position: XMLPosition)
+    /// A `<string>`'s text (UTF-8).
+    func string(_ text: [UInt8], at position: XMLPosition)
+    func integer(_ value: PlistInteger, at position: XMLPosition)
+    func real(_ value: Double, at position: XMLPosition)
+    func bool(_ value: Bool, at position: XMLPosition)
+    func date(_ value: Date, at position: XMLPosition)
+    /// A `<data>`'s bytes, base64 already decoded.
+    func data(_ bytes: [UInt8], at position: XMLPosition)
+}
+
+/// Keyed archives write object references as `<dict><key>CF$UID</key><integer>N</integer></dict>`;
+/// both sinks turn such a dictionary into a UID.
+enum XMLUID {
+    static let key = "CF$UID"
+
+    /// True when `bytes` spell `CF$UID`.
+    static func isKey(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        bytes.elementsEqual(key.utf8)
+    }
+}
