@@ -87,13 +87,13 @@ open class PlistDecoder {
     /// XML: the scanner fills a flat node table (no ``Plist`` tree), which the decoder
     /// reads; errors name the line:column of the element.
     private func decodeXML<T: Decodable>(_ type: T.Type, _ buffer: UnsafeRawBufferPointer) throws -> T {
-        let table = XMLNodeTable()
+        let builder = XMLNodeTableBuilder()
         do {
-            try XMLReader.scan(buffer, into: table, options: readingOptions)
+            try XMLReader.scan(buffer, into: builder, options: readingOptions)
         } catch {
             throw DecodingError.dataCorrupted(DecodingError.Context(codingPath: [], debugDescription: "The given data was not a valid property list: \(error).", underlyingError: error))
         }
-        return try PlistDecoderImpl.decodeTop(type, source: XMLDecodingSource(table), userInfo: userInfo, maximumDepth: readingOptions.maximumDepth)
+        return try PlistDecoderImpl.decodeTop(type, source: XMLDecodingSource(builder.table), userInfo: userInfo, maximumDepth: readingOptions.maximumDepth)
     }
 
     private func decodeBinary<T: Decodable>(_ type: T.Type, _ buffer: UnsafeRawBufferPointer) throws -> T {

@@ -7,7 +7,7 @@ import Foundation
 /// Decodes from an ``XMLNodeTable``: values are node indices, and every read is a look-up
 /// in the table's arrays (the scanner has already checked the structure and parsed the
 /// scalars, so nothing here can fail). No ``Plist`` tree is built. Positions are the
-/// line:column of each element's start tag.
+/// line:column of the `>` ending each element's start tag.
 ///
 /// The table owns copies of the text it holds, so a decoder or container that escapes
 /// `PlistDecoder.decode` stays valid.
@@ -23,20 +23,21 @@ final class XMLDecodingSource: PlistDecodingSource {
     var top: Int { 0 }
 
     func number(_ value: Int) -> PlistNumber? {
-        switch table.kinds[value] {
-        case .integer: .integer(PlistInteger(Int64(bitPattern: table.payloads[value])))
-        case .largeInteger: .integer(PlistInteger(table.payloads[value]))
-        case .real: .real(Double(bitPattern: table.payloads[value]))
-        default: nil
+        let node = table.nodes[value]
+        switch node.kind {
+        case .integer: return .integer(PlistInteger(Int64(bitPattern: node.payload)))
+        case .largeInteger: return .integer(PlistInteger(node.payload))
+        case .real: return .real(Double(bitPattern: node.payload))
+        default: return nil
         }
     }
 
     func string(_ value: Int) -> String? {
-        table.kinds[value] == .string ? table.string(value) : nil
+        table.nodes[value].kind == .string ? table.string(value) : nil
     }
 
     func bool(_ value: Int) -> Bool? {
-        switch table.kinds[value] {
+        switch table.nodes[value].kind {
         case .true: true
         case .false: false
         default: nil
@@ -44,30 +45,31 @@ final class XMLDecodingSource: PlistDecodingSource {
     }
 
     func date(_ value: Int) -> Date? {
-        guard table.kinds[value] == .date else { return nil }
-        return Date(timeIntervalSinceReferenceDate: Double(bitPattern: table.payloads[value]))
+        let node = table.nodes[value]
+        guard node.kind == .date else { return nil }
+        return Date(timeIntervalSinceReferenceDate: Double(bitPattern: node.payload))
     }
 
     func data(_ value: Int) -> Data? {
-        table.kinds[value] == .data ? table.data(value) : nil
+        table.nodes[value].kind == .data ? table.data(value) : nil
     }
 
     func isNull(_ value: Int) -> Bool {
-        guard table.kinds[value] == .string else { return false }
+        guard table.nodes[value].kind == .string else { return false }
         var marker = PlistNull.marker
         return marker.withUTF8 { table.textEquals(value, $0) }
     }
 
     func keyed(_ value: Int) -> Keyed? {
-        table.kinds[value] == .dictionary ? Keyed(table, value) : nil
+        table.nodes[value].kind == .dictionary ? Keyed(self, value) : nil
     }
 
     func unkeyed(_ value: Int) -> Unkeyed? {
-        table.kinds[value] == .array ? Unkeyed(table, value) : nil
+        table.nodes[value].kind == .array ? Unkeyed(self, value) : nil
     }
 
     func typeDescription(_ value: Int) -> String {
-        switch table.kinds[value] {
+        switch table.nodes[value].kind {
         case .dictionary: "a dictionary"
         case .array: "an array"
         case .key, .string: "a string"
@@ -81,7 +83,7 @@ final class XMLDecodingSource: PlistDecodingSource {
     }
 
     func location(_ value: Int) -> PlistError.Location? {
-        table.positions[value].location
+        table.nodes[value].position.location
     }
 
     /// A tree has no cycles.
@@ -96,7 +98,7 @@ final class XMLDecodingSource: PlistDecodingSource {
     /// does) finds each on the first try; larger ones, and any with a repeated key, get a
     /// hash index, in which the last value of a repeated key wins, as in ``Plist``.
     final class Keyed: PlistKeyedSource {
-        private let table: XMLNodeTable
+        private let source: XMLDecodingSource
         let count: Int
         /// The first key node, and the index past the last value.
         private let first: Int
@@ -108,11 +110,13 @@ final class XMLDecodingSource: PlistDecodingSource {
         /// Dictionaries with more entries than this are looked up through a hash index.
         private static let linearLimit = 24
 
-        init(_ table: XMLNodeTable, _ node: Int) {
-            self.table = table
-            count = Int(truncatingIfNeeded: table.payloads[node])
+        private var table: XMLNodeTable { source.table }
+
+        init(_ source: XMLDecodingSource, _ node: Int) {
+            self.source = source
+            count = Int(truncatingIfNeeded: source.table.nodes[node].payload)
             first = node + 1
-            end = table.end(node)
+            end = source.table.end(node)
             hint = first
             if count > 1, count <= Keyed.linearLimit, hasRepeatedKey() {
                 index = buildIndex()
@@ -185,18 +189,20 @@ final class XMLDecodingSource: PlistDecodingSource {
     /// An array node read through an unkeyed container. Elements are reached by walking
     /// siblings; the container asks for them in order, so a cursor makes each step O(1).
     final class Unkeyed: PlistUnkeyedSource {
-        private let table: XMLNodeTable
+        private let source: XMLDecodingSource
         let count: Int
         private let first: Int
         private var cursorIndex = 0
         private var cursorNode: Int
 
-        init(_ table: XMLNodeTable, _ node: Int) {
-            self.table = table
-            count = Int(truncatingIfNeeded: table.payloads[node])
+        init(_ source: XMLDecodingSource, _ node: Int) {
+            self.source = source
+            count = Int(truncatingIfNeeded: source.table.nodes[node].payload)
             first = node + 1
             cursorNode = first
         }
+
+        private var table: XMLNodeTable { source.table }
 
         func element(at index: Int) -> Int {
             if index < cursorIndex {

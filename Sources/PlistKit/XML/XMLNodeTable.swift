@@ -8,23 +8,19 @@ import Foundation
 /// document order, which ``PlistDecoder`` reads directly (see `XMLDecodingSource`): no
 /// ``Plist`` tree and no object per node.
 ///
-/// Each node is one entry in each of four arrays (21 bytes in all):
-/// - `kinds`: what the element is;
-/// - `payloads`: for a container its child count (entries, for a dictionary); for a key,
-///   string or data the byte range in `bytes` (offset in the high 32 bits, length in the low);
-///   for a number or date its bits; for a UID its value;
-/// - `ends`: the index just past the node's subtree, so the next sibling of node `n` is
-///   `ends[n]`, and a container's children run from `n + 1` to `ends[n]`;
-/// - `positions`: the line and column of the element's start tag.
+/// A node is 24 bytes: its kind; a payload (for a container its child count, entries for
+/// a dictionary; for a key, string or data its byte range in ``bytes``, offset in the high
+/// 32 bits and length in the low; for a number or date its bits; for a UID its value); the
+/// index just past its subtree (so the next sibling of node `n` is `nodes[n].end`, and a
+/// container's children run from `n + 1` to its end); and the line:column where its start
+/// tag ends. A dictionary's children alternate key, value. Text and decoded `<data>` bytes
+/// are stored once, back to back, in ``bytes``. 32-bit offsets and indices suffice because
+/// `LibXML2Parser` refuses input over 2 GiB, and neither text bytes nor nodes can outnumber
+/// input bytes.
 ///
-/// A dictionary's children alternate key, value. Text (keys, strings) and decoded `<data>`
-/// bytes are stored once, back to back, in `bytes`. 32-bit offsets and node indices suffice
-/// because `LibXML2Parser` refuses input over 2 GiB, and neither text nor nodes can
-/// outnumber input bytes.
-///
-/// The table is filled as an ``XMLPlistSink`` by ``XMLPlistScanner``, which has already
-/// checked the structure and parsed every scalar, so reading it needs no checks.
-final class XMLNodeTable: XMLPlistSink {
+/// ``XMLNodeTableBuilder`` fills it from ``XMLPlistScanner``'s events; the scanner has
+/// already checked the structure and parsed every scalar, so reading needs no checks.
+struct XMLNodeTable {
     enum Kind: UInt8 {
         case dictionary, array, key, string
         /// An integer in `Int64` (payload: its bit pattern).
@@ -39,28 +35,31 @@ final class XMLNodeTable: XMLPlistSink {
         case uid
     }
 
-    private(set) var kinds: [Kind] = []
-    private(set) var payloads: [UInt64] = []
-    private(set) var ends: [UInt32] = []
-    private(set) var positions: [XMLPosition] = []
-    private(set) var bytes: [UInt8] = []
+    struct Node {
+        var payload: UInt64
+        /// The index just past this node's subtree.
+        var end: UInt32
+        var line: UInt32
+        var column: UInt32
+        var kind: Kind
 
-    /// The containers being filled: their node and how many values they hold so far.
-    private var open: [(node: Int, count: Int)] = []
-
-    init() {
-        open.reserveCapacity(16)
+        var position: XMLPosition { XMLPosition(line: line, column: column) }
     }
 
+    private(set) var nodes: [Node] = []
+    private(set) var bytes: [UInt8] = []
+    /// While filling: the containers open, with how many values each holds so far.
+    private var open: [(node: Int, count: Int)] = []
+
     /// The number of nodes; the root value, if any, is node 0.
-    var count: Int { kinds.count }
+    var count: Int { nodes.count }
 
     // MARK: Reading
 
     /// The byte range of a key, string or data node.
     @inline(__always)
     func byteRange(_ node: Int) -> Range<Int> {
-        let payload = payloads[node]
+        let payload = nodes[node].payload
         let start = Int(truncatingIfNeeded: payload >> 32)
         return start..<start + Int(truncatingIfNeeded: payload & 0xFFFF_FFFF)
     }
@@ -103,110 +102,112 @@ final class XMLNodeTable: XMLPlistSink {
     /// The index just past node `node`'s subtree: its next sibling.
     @inline(__always)
     func end(_ node: Int) -> Int {
-        Int(truncatingIfNeeded: ends[node])
+        Int(truncatingIfNeeded: nodes[node].end)
     }
 
-    // MARK: Filling (XMLPlistSink)
+    // MARK: Filling
 
-    var recordsPositions: Bool { true }
-
+    /// Appends a node (its subtree ends right after it until it is closed).
     @inline(__always)
     @discardableResult
-    private func append(_ kind: Kind, _ payload: UInt64, _ position: XMLPosition) -> Int {
-        let node = kinds.count
-        kinds.append(kind)
-        payloads.append(payload)
-        ends.append(UInt32(truncatingIfNeeded: node + 1))
-        positions.append(position)
+    mutating func append(_ kind: Kind, _ payload: UInt64, _ position: XMLPosition, isValue: Bool) -> Int {
+        if isValue, !open.isEmpty { open[open.count - 1].count += 1 }
+        let node = nodes.count
+        nodes.append(Node(payload: payload, end: UInt32(truncatingIfNeeded: node + 1), line: position.line, column: position.column, kind: kind))
         return node
     }
 
-    /// Appends a value node and counts it in its container.
+    /// Appends a key, string or data node holding `text`.
     @inline(__always)
-    @discardableResult
-    private func appendValue(_ kind: Kind, _ payload: UInt64, _ position: XMLPosition) -> Int {
-        if !open.isEmpty { open[open.count - 1].count += 1 }
-        return append(kind, payload, position)
-    }
-
-    /// Appends `text` to `bytes` and returns its range as a payload.
-    @inline(__always)
-    private func store(_ text: [UInt8]) -> UInt64 {
+    mutating func append(_ kind: Kind, text: [UInt8], _ position: XMLPosition) {
         let offset = bytes.count
         bytes.append(contentsOf: text)
-        return UInt64(truncatingIfNeeded: offset) << 32 | UInt64(truncatingIfNeeded: text.count)
+        append(kind, UInt64(truncatingIfNeeded: offset) << 32 | UInt64(truncatingIfNeeded: text.count), position, isValue: kind != .key)
     }
 
-    func beginArray(at position: XMLPosition) {
-        let node = appendValue(.array, 0, position)
+    mutating func begin(_ kind: Kind, _ position: XMLPosition) {
+        let node = append(kind, 0, position, isValue: true)
         open.append((node, 0))
+    }
+
+    /// Closes the innermost container; returns its node.
+    @discardableResult
+    mutating func close() -> Int {
+        let (node, count) = open.removeLast()
+        nodes[node].payload = UInt64(count)
+        nodes[node].end = UInt32(truncatingIfNeeded: nodes.count)
+        return node
+    }
+
+    /// Closes the innermost container, a dictionary;
+    /// `<dict><key>CF$UID</key><integer>N</integer></dict>` (N ≥ 0) becomes UID N.
+    mutating func closeDictionary() {
+        let node = close()
+        guard nodes[node].payload == 1, nodes.count == node + 3 else { return }
+        let value = nodes[node + 2]
+        guard value.kind == .largeInteger || (value.kind == .integer && Int64(bitPattern: value.payload) >= 0) else { return }
+        let keyRange = byteRange(node + 1)
+        guard bytes.withUnsafeBufferPointer({ XMLUID.isKey(UnsafeBufferPointer(rebasing: $0[keyRange])) }) else { return }
+        bytes.removeSubrange(keyRange)
+        nodes.removeLast(2)
+        nodes[node].kind = .uid
+        nodes[node].payload = value.payload
+        nodes[node].end = UInt32(truncatingIfNeeded: node + 1)
+    }
+}
+
+/// Fills an ``XMLNodeTable`` from ``XMLPlistScanner``'s events. All state is one struct, so
+/// each event is one access to this object.
+final class XMLNodeTableBuilder: XMLPlistSink {
+    private(set) var table = XMLNodeTable()
+
+    var recordsPositions: Bool { true }
+
+    func beginArray(at position: XMLPosition) {
+        table.begin(.array, position)
     }
 
     func beginDictionary(at position: XMLPosition) {
-        let node = appendValue(.dictionary, 0, position)
-        open.append((node, 0))
+        table.begin(.dictionary, position)
     }
 
     func endArray() {
-        close()
+        table.close()
     }
 
     func endDictionary() {
-        let node = open[open.count - 1].node
-        close()
-        // <dict><key>CF$UID</key><integer>N</integer></dict> becomes UID N (N ≥ 0).
-        guard payloads[node] == 1, kinds.count == node + 3, kinds[node + 2] == .integer || kinds[node + 2] == .largeInteger else { return }
-        let value = payloads[node + 2]
-        guard kinds[node + 2] == .largeInteger || Int64(bitPattern: value) >= 0 else { return }
-        let isUID = bytes.withUnsafeBufferPointer { XMLUID.isKey(UnsafeBufferPointer(rebasing: $0[byteRange(node + 1)])) }
-        guard isUID else { return }
-        bytes.removeSubrange(byteRange(node + 1))
-        for _ in 0..<2 {
-            kinds.removeLast()
-            payloads.removeLast()
-            ends.removeLast()
-            positions.removeLast()
-        }
-        kinds[node] = .uid
-        payloads[node] = value
-        ends[node] = UInt32(truncatingIfNeeded: node + 1)
-    }
-
-    private func close() {
-        let (node, count) = open.removeLast()
-        payloads[node] = UInt64(count)
-        ends[node] = UInt32(truncatingIfNeeded: kinds.count)
+        table.closeDictionary()
     }
 
     func key(_ text: [UInt8], at position: XMLPosition) {
-        append(.key, store(text), position)
+        table.append(.key, text: text, position)
     }
 
     func string(_ text: [UInt8], at position: XMLPosition) {
-        appendValue(.string, store(text), position)
+        table.append(.string, text: text, position)
     }
 
     func integer(_ value: PlistInteger, at position: XMLPosition) {
         if let signed = value.int64Value {
-            appendValue(.integer, UInt64(bitPattern: signed), position)
+            table.append(.integer, UInt64(bitPattern: signed), position, isValue: true)
         } else {
-            appendValue(.largeInteger, value.uint64Value!, position)
+            table.append(.largeInteger, value.uint64Value!, position, isValue: true)
         }
     }
 
     func real(_ value: Double, at position: XMLPosition) {
-        appendValue(.real, value.bitPattern, position)
+        table.append(.real, value.bitPattern, position, isValue: true)
     }
 
     func bool(_ value: Bool, at position: XMLPosition) {
-        appendValue(value ? .true : .false, 0, position)
+        table.append(value ? .true : .false, 0, position, isValue: true)
     }
 
     func date(_ value: Date, at position: XMLPosition) {
-        appendValue(.date, value.timeIntervalSinceReferenceDate.bitPattern, position)
+        table.append(.date, value.timeIntervalSinceReferenceDate.bitPattern, position, isValue: true)
     }
 
     func data(_ bytes: [UInt8], at position: XMLPosition) {
-        appendValue(.data, store(bytes), position)
+        table.append(.data, text: bytes, position)
     }
 }

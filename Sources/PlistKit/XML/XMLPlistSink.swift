@@ -29,12 +29,13 @@ struct XMLPosition: Hashable {
 
 /// What ``XMLPlistScanner`` produces: property-list events, checked against the DTD and with
 /// every scalar already parsed, in document order. Each value event carries the position of
-/// its start tag (``XMLPosition/unknown`` unless ``recordsPositions``).
+/// its start tag: the line and column of the tag's `>` (``XMLPosition/unknown`` unless
+/// ``recordsPositions``).
 ///
 /// Two sinks exist: ``XMLTreeBuilder`` assembles a ``Plist`` (for `Plist(decoding:)`), and
-/// ``XMLNodeTable`` fills a flat table that ``PlistDecoder`` reads directly. Both see the same
-/// events from the same scanner, so libxml2 handling, structure checks and scalar parsing
-/// exist once.
+/// ``XMLNodeTableBuilder`` fills a flat ``XMLNodeTable`` that ``PlistDecoder`` reads
+/// directly. Both see the same events from the same scanner, so libxml2 handling, structure
+/// checks and scalar parsing exist once.
 protocol XMLPlistSink: AnyObject {
     /// Whether the scanner should ask libxml2 for the position of every element (a cost the
     /// tree builder does not need to pay).

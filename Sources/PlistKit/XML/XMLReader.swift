@@ -62,7 +62,7 @@ final class XMLPlistScanner {
 
     private struct Open {
         var element: Element
-        /// Where its start tag ended.
+        /// Where its start tag ends (the column of its `>`).
         var position: XMLPosition
         /// How many values it holds so far.
         var valueCount = 0
@@ -109,7 +109,7 @@ final class XMLPlistScanner {
     // MARK: Events
 
     /// `name` is libxml2's NUL-terminated UTF-8 local name; `position` is where the start
-    /// tag ended (``XMLPosition/unknown`` unless ``recordsPositions``).
+    /// tag ends, the column of its `>` (``XMLPosition/unknown`` unless ``recordsPositions``).
     func startElement(_ name: UnsafeRawPointer, hasPrefix: Bool, at position: XMLPosition) {
         guard !hasPrefix, let element = Self.element(named: name) else {
             fail(.unknownObject, "unknown element <\(String(cString: name.assumingMemoryBound(to: CChar.self)))>")
