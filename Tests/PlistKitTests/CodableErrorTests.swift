@@ -30,9 +30,10 @@ import Testing
         }
     }
 
-    /// Decodes `value` (written as a binary plist) as `T` with both decoders; both must
-    /// fail the same way, and ours must name the offset when the error is about a value
-    /// the decoder read (not one the type's own `init(from:)` rejected, nor a missing one).
+    /// Decodes `value` (written as a binary plist, then as XML) as `T` with both decoders;
+    /// both must fail the same way, and ours must name the offset (line:column for XML)
+    /// when the error is about a value the decoder read (not one the type's own
+    /// `init(from:)` rejected, nor a missing one).
     private func expectSameFailure<T: Decodable>(_ type: T.Type, _ value: Plist, positioned: Bool = true, sourceLocation: SourceLocation = #_sourceLocation) throws {
         let bytes = try value.encoded(as: .binary)
         var theirs = "decoded"
@@ -52,6 +53,21 @@ import Testing
         var tree = "decoded"
         do { _ = try PlistDecoder().decode(type, from: value) } catch { tree = Self.summary(error) }
         #expect(tree == theirs, "tree", sourceLocation: sourceLocation)
+        // So does XML input, read from its node table, with line:column instead of offsets.
+        let xml = try value.encoded(as: .xml)
+        var theirsXML = "decoded"
+        var oursXML = "decoded"
+        do { _ = try PropertyListDecoder().decode(type, from: xml) } catch { theirsXML = Self.summary(error) }
+        do {
+            _ = try PlistDecoder().decode(type, from: xml)
+        } catch {
+            oursXML = Self.summary(error)
+            if positioned {
+                #expect("\(error)".range(of: #"\(at \d+:\d+\)"#, options: .regularExpression) != nil, "no line:column in \(error)", sourceLocation: sourceLocation)
+            }
+        }
+        #expect(oursXML == theirsXML, "XML", sourceLocation: sourceLocation)
+        #expect(oursXML == ours, "XML vs binary", sourceLocation: sourceLocation)
     }
 
     @Test func mismatchesMatchFoundation() throws {

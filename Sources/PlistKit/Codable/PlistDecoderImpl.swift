@@ -81,7 +81,7 @@ final class PlistDecoderImpl<Source: PlistDecodingSource>: Decoder {
         guard let keyed else {
             throw mismatch([String: Any].self, value, path)
         }
-        return KeyedDecodingContainer(PlistKeyedDecodingContainer<Key, Source>(impl: self, keyed: keyed, path: path, depth: depth))
+        return KeyedDecodingContainer(PlistKeyedDecodingContainer<Key, Source>(impl: self, keyed: keyed, value: value, path: path, depth: depth))
     }
 
     func unkeyedContainer(for value: Source.Value, path: CodingPathNode, depth: Int) throws -> PlistUnkeyedDecodingContainer<Source> {
@@ -95,7 +95,7 @@ final class PlistDecoderImpl<Source: PlistDecodingSource>: Decoder {
         guard let unkeyed else {
             throw mismatch([Any].self, value, path)
         }
-        return PlistUnkeyedDecodingContainer(impl: self, unkeyed: unkeyed, path: path, depth: depth)
+        return PlistUnkeyedDecodingContainer(impl: self, unkeyed: unkeyed, value: value, path: path, depth: depth)
     }
 
     private func checkDepth(_ depth: Int, of value: Source.Value) throws(PlistError) {
@@ -228,8 +228,8 @@ final class PlistDecoderImpl<Source: PlistDecodingSource>: Decoder {
 
     // MARK: Errors
 
-    /// " (at offset 123)", or nothing when the source has no positions.
-    private func position(_ value: Source.Value) -> String {
+    /// " (at offset 123)" or " (at 4:17)", or nothing when the source has no positions.
+    func position(_ value: Source.Value) -> String {
         source.location(value).map { " (at \($0))" } ?? ""
     }
 
@@ -286,6 +286,8 @@ extension PlistDecoderImpl: SingleValueDecodingContainer {
 struct PlistKeyedDecodingContainer<Key: CodingKey, Source: PlistDecodingSource>: KeyedDecodingContainerProtocol {
     let impl: PlistDecoderImpl<Source>
     let keyed: Source.Keyed
+    /// The dictionary itself, for positions in errors.
+    let value: Source.Value
     let path: CodingPathNode
     /// The depth of this container; its values are one deeper.
     let depth: Int
@@ -314,7 +316,7 @@ struct PlistKeyedDecodingContainer<Key: CodingKey, Source: PlistDecodingSource>:
     @inline(__always)
     private func value(_ key: Key) throws -> Source.Value {
         guard let value = try lookup(key) else {
-            throw DecodingError.keyNotFound(key, DecodingError.Context(codingPath: path.path, debugDescription: "No value associated with key \(key) (\"\(key.stringValue)\")."))
+            throw DecodingError.keyNotFound(key, DecodingError.Context(codingPath: path.path, debugDescription: "No value associated with key \(key) (\"\(key.stringValue)\").\(impl.position(self.value))"))
         }
         return value
     }
@@ -397,14 +399,14 @@ struct PlistKeyedDecodingContainer<Key: CodingKey, Source: PlistDecodingSource>:
 
     func nestedContainer<NestedKey: CodingKey>(keyedBy type: NestedKey.Type, forKey key: Key) throws -> KeyedDecodingContainer<NestedKey> {
         guard let value = try lookup(key) else {
-            throw DecodingError.keyNotFound(key, DecodingError.Context(codingPath: path.path, debugDescription: "Cannot get nested keyed container -- no value found for key \(key) (\"\(key.stringValue)\")."))
+            throw DecodingError.keyNotFound(key, DecodingError.Context(codingPath: path.path, debugDescription: "Cannot get nested keyed container -- no value found for key \(key) (\"\(key.stringValue)\").\(impl.position(self.value))"))
         }
         return try impl.keyedContainer(keyedBy: type, for: value, path: path.appending(key), depth: depth + 1)
     }
 
     func nestedUnkeyedContainer(forKey key: Key) throws -> any UnkeyedDecodingContainer {
         guard let value = try lookup(key) else {
-            throw DecodingError.keyNotFound(key, DecodingError.Context(codingPath: path.path, debugDescription: "Cannot get nested unkeyed container -- no value found for key \(key) (\"\(key.stringValue)\")."))
+            throw DecodingError.keyNotFound(key, DecodingError.Context(codingPath: path.path, debugDescription: "Cannot get nested unkeyed container -- no value found for key \(key) (\"\(key.stringValue)\").\(impl.position(self.value))"))
         }
         return try impl.unkeyedContainer(for: value, path: path.appending(key), depth: depth + 1)
     }
@@ -426,13 +428,16 @@ struct PlistKeyedDecodingContainer<Key: CodingKey, Source: PlistDecodingSource>:
 struct PlistUnkeyedDecodingContainer<Source: PlistDecodingSource>: UnkeyedDecodingContainer {
     let impl: PlistDecoderImpl<Source>
     let unkeyed: Source.Unkeyed
+    /// The array itself, for positions in errors.
+    let value: Source.Value
     let path: CodingPathNode
     let depth: Int
     private(set) var currentIndex = 0
 
-    init(impl: PlistDecoderImpl<Source>, unkeyed: Source.Unkeyed, path: CodingPathNode, depth: Int) {
+    init(impl: PlistDecoderImpl<Source>, unkeyed: Source.Unkeyed, value: Source.Value, path: CodingPathNode, depth: Int) {
         self.impl = impl
         self.unkeyed = unkeyed
+        self.value = value
         self.path = path
         self.depth = depth
     }
@@ -445,7 +450,7 @@ struct PlistUnkeyedDecodingContainer<Source: PlistDecodingSource>: UnkeyedDecodi
     @inline(__always)
     private func next(_ type: Any.Type) throws -> Source.Value {
         guard currentIndex < unkeyed.count else {
-            throw DecodingError.valueNotFound(type, DecodingError.Context(codingPath: path.appending(index: currentIndex).path, debugDescription: "Unkeyed container is at end."))
+            throw DecodingError.valueNotFound(type, DecodingError.Context(codingPath: path.appending(index: currentIndex).path, debugDescription: "Unkeyed container is at end.\(impl.position(value))"))
         }
         do {
             return try unkeyed.element(at: currentIndex)

@@ -5,7 +5,8 @@ import Foundation
 #endif
 import OrderedCollections
 
-/// Decodes from a ``Plist`` value the program already holds (or that a text reader built).
+/// Decodes from a ``Plist`` value the program already holds, or that the JSON reader built
+/// (JSON input stays on this path; binary and XML input have sources of their own).
 /// Values have no positions; cycles cannot occur.
 final class TreeDecodingSource: PlistDecodingSource {
     let top: Plist
