@@ -87,7 +87,7 @@ open class PlistDecoder {
     /// XML: the scanner fills a flat node table (no ``Plist`` tree), which the decoder
     /// reads; errors name the line:column of the element.
     private func decodeXML<T: Decodable>(_ type: T.Type, _ buffer: UnsafeRawBufferPointer) throws -> T {
-        let builder = XMLNodeTableBuilder()
+        let builder = XMLNodeTableBuilder(expectedInputSize: buffer.count)
         do {
             try XMLReader.scan(buffer, into: builder, options: readingOptions)
         } catch {

@@ -54,6 +54,15 @@ struct XMLNodeTable {
     /// The number of nodes; the root value, if any, is node 0.
     var count: Int { nodes.count }
 
+    /// A table with room for what `inputSize` bytes of XML typically hold (one node per 12
+    /// bytes, text a quarter of the input), so that filling it rarely copies; the pages not
+    /// used are never touched. Beyond that, arrays grow as usual.
+    init(expectedInputSize inputSize: Int) {
+        nodes.reserveCapacity(min(inputSize / 12, 1 << 24))
+        bytes.reserveCapacity(min(inputSize / 4, 1 << 28))
+        open.reserveCapacity(16)
+    }
+
     // MARK: Reading
 
     /// The byte range of a key, string or data node.
@@ -153,61 +162,5 @@ struct XMLNodeTable {
         nodes[node].kind = .uid
         nodes[node].payload = value.payload
         nodes[node].end = UInt32(truncatingIfNeeded: node + 1)
-    }
-}
-
-/// Fills an ``XMLNodeTable`` from ``XMLPlistScanner``'s events. All state is one struct, so
-/// each event is one access to this object.
-final class XMLNodeTableBuilder: XMLPlistSink {
-    private(set) var table = XMLNodeTable()
-
-    var recordsPositions: Bool { true }
-
-    func beginArray(at position: XMLPosition) {
-        table.begin(.array, position)
-    }
-
-    func beginDictionary(at position: XMLPosition) {
-        table.begin(.dictionary, position)
-    }
-
-    func endArray() {
-        table.close()
-    }
-
-    func endDictionary() {
-        table.closeDictionary()
-    }
-
-    func key(_ text: [UInt8], at position: XMLPosition) {
-        table.append(.key, text: text, position)
-    }
-
-    func string(_ text: [UInt8], at position: XMLPosition) {
-        table.append(.string, text: text, position)
-    }
-
-    func integer(_ value: PlistInteger, at position: XMLPosition) {
-        if let signed = value.int64Value {
-            table.append(.integer, UInt64(bitPattern: signed), position, isValue: true)
-        } else {
-            table.append(.largeInteger, value.uint64Value!, position, isValue: true)
-        }
-    }
-
-    func real(_ value: Double, at position: XMLPosition) {
-        table.append(.real, value.bitPattern, position, isValue: true)
-    }
-
-    func bool(_ value: Bool, at position: XMLPosition) {
-        table.append(value ? .true : .false, 0, position, isValue: true)
-    }
-
-    func date(_ value: Date, at position: XMLPosition) {
-        table.append(.date, value.timeIntervalSinceReferenceDate.bitPattern, position, isValue: true)
-    }
-
-    func data(_ bytes: [UInt8], at position: XMLPosition) {
-        table.append(.data, text: bytes, position)
     }
 }

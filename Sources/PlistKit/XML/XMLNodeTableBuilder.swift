@@ -1,0 +1,66 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+
+/// Fills an ``XMLNodeTable`` from ``XMLPlistScanner``'s events. All state is one struct, so
+/// each event is one access to this object.
+final class XMLNodeTableBuilder: XMLPlistSink {
+    private(set) var table: XMLNodeTable
+
+    /// A builder for `inputSize` bytes of XML (see ``XMLNodeTable/init(expectedInputSize:)``).
+    init(expectedInputSize inputSize: Int) {
+        table = XMLNodeTable(expectedInputSize: inputSize)
+    }
+
+    var recordsPositions: Bool { true }
+
+    func beginArray(at position: XMLPosition) {
+        table.begin(.array, position)
+    }
+
+    func beginDictionary(at position: XMLPosition) {
+        table.begin(.dictionary, position)
+    }
+
+    func endArray() {
+        table.close()
+    }
+
+    func endDictionary() {
+        table.closeDictionary()
+    }
+
+    func key(_ text: [UInt8], at position: XMLPosition) {
+        table.append(.key, text: text, position)
+    }
+
+    func string(_ text: [UInt8], at position: XMLPosition) {
+        table.append(.string, text: text, position)
+    }
+
+    func integer(_ value: PlistInteger, at position: XMLPosition) {
+        if let signed = value.int64Value {
+            table.append(.integer, UInt64(bitPattern: signed), position, isValue: true)
+        } else {
+            table.append(.largeInteger, value.uint64Value!, position, isValue: true)
+        }
+    }
+
+    func real(_ value: Double, at position: XMLPosition) {
+        table.append(.real, value.bitPattern, position, isValue: true)
+    }
+
+    func bool(_ value: Bool, at position: XMLPosition) {
+        table.append(value ? .true : .false, 0, position, isValue: true)
+    }
+
+    func date(_ value: Date, at position: XMLPosition) {
+        table.append(.date, value.timeIntervalSinceReferenceDate.bitPattern, position, isValue: true)
+    }
+
+    func data(_ bytes: [UInt8], at position: XMLPosition) {
+        table.append(.data, text: bytes, position)
+    }
+}
