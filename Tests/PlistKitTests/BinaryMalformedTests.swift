@@ -191,6 +191,17 @@ import Testing
         expectError(.invalidString, BinaryBuilder([[0x62, 0xDE, 0x00, 0x00, 0x41]]).bytes) // lone low surrogate
     }
 
+    /// Sets (marker 0xC), which plistlib refuses and Linux plutil crashes on, read as arrays.
+    @Test func setsDecodeAsArrays() throws {
+        let builder = BinaryBuilder([
+            [0xC3, 0x01, 0x02, 0x03],  // set of refs 1, 2, 3
+            [0x10, 0x07],
+            [0x51, 0x61],
+            [0xCF, 0x10, 0x00],        // empty set, count as a following int
+        ])
+        #expect(try Plist(decoding: builder.bytes) == [7, "a", []])
+    }
+
     @Test func fillBytesBetweenObjectsAreSkipped() throws {
         var builder = BinaryBuilder([[0xA1, 0x01], [0x0F, 0x0F, 0x10, 0x2A]])
         builder.offsetOverrides[1] = 8 + 2 + 2  // object 1 starts after two fill bytes

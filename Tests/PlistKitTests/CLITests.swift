@@ -123,6 +123,16 @@ import PlistKit
         }
     }
 
+    /// Linux plutil crashes on binary sets (marker 0xC); plistkit prints them as arrays.
+    @Test func printReadsBinarySets() throws {
+        let set = BinaryBuilder([[0xC2, 0x01, 0x02], [0x10, 0x07], [0x51, 0x61]]).bytes
+        let directory = try CLITests.scratch(["set.plist": Data(set)])
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let ours = try CLITests.run(CLITests.plistkitPath, ["-p", "set.plist"], in: directory)
+        #expect(ours.status == 0)
+        #expect(String(decoding: ours.stdout, as: UTF8.self) == "[\n  0 => 7\n  1 => \"a\"\n]\n")
+    }
+
     @Test func convertToBinaryIsReadBackByPlutilAndUs() throws {
         let plutil = try #require(CLITests.plutilPath)
         let directory = try CLITests.scratch(["in.plist": try CLITests.sample.encoded(as: .binary)])
