@@ -91,7 +91,8 @@ final class XMLDecodingSource: PlistDecodingSource {
     func leave(_ value: Int) {}
 
     /// A dictionary node read through a keyed container. Its children alternate key and
-    /// value nodes.
+    /// value nodes. Its lookup state is only touched inside its own methods, which call no
+    /// user code, so it skips dynamic exclusivity checks.
     ///
     /// Small dictionaries are searched linearly from just after the last entry found, so a
     /// type reading its keys in the order they were written (what synthesized `Codable`
@@ -104,8 +105,8 @@ final class XMLDecodingSource: PlistDecodingSource {
         private let first: Int
         private let end: Int
         /// The key node to try first.
-        private var hint: Int
-        private var index: [String: Int]?
+        @exclusivity(unchecked) private var hint: Int
+        @exclusivity(unchecked) private var index: [String: Int]?
 
         /// Dictionaries with more entries than this are looked up through a hash index.
         private static let linearLimit = 24
@@ -192,8 +193,8 @@ final class XMLDecodingSource: PlistDecodingSource {
         private let source: XMLDecodingSource
         let count: Int
         private let first: Int
-        private var cursorIndex = 0
-        private var cursorNode: Int
+        @exclusivity(unchecked) private var cursorIndex = 0
+        @exclusivity(unchecked) private var cursorNode: Int
 
         init(_ source: XMLDecodingSource, _ node: Int) {
             self.source = source

@@ -7,7 +7,9 @@ import Foundation
 /// Fills an ``XMLNodeTable`` from ``XMLPlistScanner``'s events. All state is one struct, so
 /// each event is one access to this object.
 final class XMLNodeTableBuilder: XMLPlistSink {
-    private(set) var table: XMLNodeTable
+    /// Only the scanner's callbacks touch it, one at a time, so it skips dynamic
+    /// exclusivity checks.
+    @exclusivity(unchecked) private(set) var table: XMLNodeTable
 
     /// A builder for `inputSize` bytes of XML (see ``XMLNodeTable/init(expectedInputSize:)``).
     init(expectedInputSize inputSize: Int) {

@@ -31,6 +31,10 @@ enum XMLReader {
 /// which element may appear where (the PropertyList-1.0 DTD), the nesting depth, and that
 /// text appears only inside text elements; accumulates each element's text and parses
 /// `<integer>`, `<real>`, `<date>` and `<data>`. The first error stops everything.
+///
+/// Its state is touched only from libxml2's callbacks on the parsing thread, one at a time
+/// and never re-entrantly, so the hot properties skip Swift's dynamic exclusivity checks
+/// (`@exclusivity(unchecked)`), which otherwise cost about a fifth of the parse.
 final class XMLPlistScanner {
     /// The elements of the PropertyList-1.0 DTD.
     enum Element: UInt8 {
@@ -71,9 +75,9 @@ final class XMLPlistScanner {
     }
 
     /// The first error; once set, every later event is ignored.
-    private(set) var error: PlistError?
+    @exclusivity(unchecked) private(set) var error: PlistError?
     /// The libxml2 parser context while parsing (opaque here).
-    var context: UnsafeMutableRawPointer?
+    @exclusivity(unchecked) var context: UnsafeMutableRawPointer?
     /// Where libxml2 is now, as line and column.
     var locate: () -> PlistError.Location? = { nil }
     /// Whether `startElement` needs the element's position.
@@ -81,15 +85,15 @@ final class XMLPlistScanner {
 
     private let sink: any XMLPlistSink
     private let maximumDepth: Int
-    private var open: [Open] = []
+    @exclusivity(unchecked) private var open: [Open] = []
     /// The text of the innermost text element so far. After a `<key>` ends it keeps the
     /// key's text until the next text element starts, which error messages use.
-    private var text: [UInt8] = []
+    @exclusivity(unchecked) private var text: [UInt8] = []
     /// Reused for decoded `<data>`.
-    private var scratch: [UInt8] = []
-    private var containerDepth = 0
-    private var rootSeen = false
-    private var documentHasValue = false
+    @exclusivity(unchecked) private var scratch: [UInt8] = []
+    @exclusivity(unchecked) private var containerDepth = 0
+    @exclusivity(unchecked) private var rootSeen = false
+    @exclusivity(unchecked) private var documentHasValue = false
 
     init(sink: any XMLPlistSink, maximumDepth: Int) {
         self.sink = sink

@@ -17,9 +17,10 @@ final class XMLTreeBuilder: XMLPlistSink {
         var key: Int
     }
 
-    private var starts: [Start] = []
-    private var values: [Plist] = []
-    private var keys: [String] = []
+    // Only the scanner's callbacks touch these, one at a time: no dynamic exclusivity checks.
+    @exclusivity(unchecked) private var starts: [Start] = []
+    @exclusivity(unchecked) private var values: [Plist] = []
+    @exclusivity(unchecked) private var keys: [String] = []
 
     init() {
         starts.reserveCapacity(16)
