@@ -148,6 +148,13 @@ import Testing
         #expect(try escape.container?.decode(String.self) == "x")
     }
 
+    /// A stray `<key>` directly in `<plist>` is ignored by both paths.
+    @Test func strayKeyInPlist() throws {
+        let xml = Data("<plist><key>a</key><string>x</string></plist>".utf8)
+        #expect(try Plist(decoding: xml) == "x")
+        #expect(try PlistDecoder().decode(String.self, from: xml) == "x")
+    }
+
     @Test func formatIsReported() throws {
         var format = PlistFormat.binary
         _ = try PlistDecoder().decode([Int].self, from: ourXML([1]), format: &format)

@@ -126,9 +126,12 @@ struct XMLNodeTable {
         return node
     }
 
-    /// Appends a key, string or data node holding `text`.
+    /// Appends a key, string or data node holding `text`. A `<key>` outside any dictionary
+    /// (directly in `<plist>`, which the scanner lets pass) is dropped, as the tree builder
+    /// ignores it, so that node 0 is always the root value.
     @inline(__always)
     mutating func append(_ kind: Kind, text: [UInt8], _ position: XMLPosition) {
+        if kind == .key, open.isEmpty { return }
         let offset = bytes.count
         bytes.append(contentsOf: text)
         append(kind, UInt64(truncatingIfNeeded: offset) << 32 | UInt64(truncatingIfNeeded: text.count), position, isValue: kind != .key)
