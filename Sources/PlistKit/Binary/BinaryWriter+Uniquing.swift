@@ -8,37 +8,18 @@ import OrderedCollections
 extension BinaryWriter {
     /// The tables that make equal objects share one index, as CF's writer does for strings,
     /// numbers, dates and data. Containers are shared too, keyed by their child references.
+    ///
+    /// Neither table holds keys of its own. A scalar's encoding is canonical and starts with
+    /// a marker that names its type, so two scalars are equal exactly when their encodings
+    /// are: strings by their exact Unicode scalars (`"\u{E9}"` and `"e\u{301}"` stay
+    /// distinct), reals and dates by bit pattern (`0.0` and `-0.0` stay distinct). The scalar
+    /// table therefore compares a candidate's bytes with `scalarBytes`, and the container
+    /// table compares marker and child references with `refs`.
     struct Uniquing {
-        /// A scalar's identity: its type and exact value (reals and dates by bit pattern, so
-        /// `0.0` and `-0.0` stay distinct).
-        enum ScalarKey: Hashable {
-            case string(ExactString)
-            case integer(PlistInteger)
-            case real(UInt64)
-            case bool(Bool)
-            case date(UInt64)
-            case data(Data)
-            case uid(UInt64)
-        }
-
-        var scalars: [ScalarKey: Int] = [:]
-
-        /// A string compared by its exact Unicode scalars (UTF-8 bytes), not by Swift's
-        /// canonical equivalence: `"\u{E9}"` and `"e\u{301}"` are different objects.
-        struct ExactString: Hashable {
-            let string: String
-
-            static func == (lhs: ExactString, rhs: ExactString) -> Bool {
-                lhs.string.utf8.elementsEqual(rhs.string.utf8)
-            }
-
-            func hash(into hasher: inout Hasher) {
-                var string = string
-                string.withUTF8 { hasher.combine(bytes: UnsafeRawBufferPointer($0)) }
-            }
-        }
-        /// Container hash (marker, count, child refs) → index of the first such container.
-        var containers: [Int: Int] = [:]
+        /// Scalars, by the hash of their encoding.
+        var scalars = IndexTable()
+        /// Containers, by the hash of their marker and child references.
+        var containers = IndexTable()
         /// The storage of an array or a dictionary → its index. A value
         /// read from a file shares the storage of objects the file shares, and Swift's
         /// copy-on-write shares it in values a program builds; this table makes writing such a

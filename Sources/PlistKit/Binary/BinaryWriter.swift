@@ -23,6 +23,8 @@ struct BinaryWriter {
     var scalarBytes: [UInt8] = []
     /// Child references of every container, back to back.
     var refs: [Int] = []
+    /// Child references of the containers being flattened, innermost last.
+    var pendingRefs: [Int] = []
     var uniquing = Uniquing()
     let maximumDepth: Int
 
@@ -30,42 +32,49 @@ struct BinaryWriter {
     static func write(_ value: Plist, maximumDepth: Int = PlistReadingOptions.default.maximumDepth) throws(PlistError) -> Data {
         var writer = BinaryWriter(maximumDepth: maximumDepth)
         let top = try writer.flatten(value, depth: 0)
-        return Data(writer.serialize(top: top))
+        return writer.serialize(top: top)
     }
 
-    /// The bytes of the whole file, given the flattened table.
-    private func serialize(top: Int) -> [UInt8] {
+    /// The bytes of the whole file, given the flattened table, written in one pass into a
+    /// buffer of the exact size.
+    private func serialize(top: Int) -> Data {
         // CF requires the object count itself, not just the highest index, to fit a reference.
         let refSize = BinaryWriter.bytesNeeded(UInt64(entries.count))
-        var output: [UInt8] = []
-        output.reserveCapacity(BinaryMarker.headerSize + scalarBytes.count + refs.count * refSize + entries.count * 9 + BinaryMarker.trailerSize)
-        output.append(contentsOf: Array("bplist00".utf8))
-        var offsets: [Int] = []
-        offsets.reserveCapacity(entries.count)
-        for entry in entries {
-            offsets.append(output.count)
-            switch entry {
-            case .scalar(let range):
-                output.append(contentsOf: scalarBytes[range])
-            case .container(let marker, let count, let range):
-                BinaryWriter.appendHeader(marker: marker, count: count, to: &output)
-                for index in range {
-                    BinaryWriter.appendBigEndian(UInt64(refs[index]), size: refSize, to: &output)
-                }
-            }
+        var tableOffset = BinaryMarker.headerSize + scalarBytes.count + refs.count * refSize
+        for case .container(_, let count, _) in entries {
+            tableOffset += BinaryWriter.headerSize(count: count)
         }
-        let tableOffset = output.count
         // CF requires the offset table's own position to fit an offset entry.
         let offsetSize = BinaryWriter.bytesNeeded(UInt64(tableOffset))
-        for offset in offsets {
-            BinaryWriter.appendBigEndian(UInt64(offset), size: offsetSize, to: &output)
+        let total = tableOffset + entries.count * offsetSize + BinaryMarker.trailerSize
+        var output = Data(count: total)
+        output.withUnsafeMutableBytes { buffer in
+            var objects = ByteCursor(buffer.baseAddress!)
+            var offsets = ByteCursor(buffer.baseAddress! + tableOffset)
+            objects.write("bplist00".utf8)
+            scalarBytes.withUnsafeBytes { scalarBytes in
+                for entry in entries {
+                    offsets.writeBigEndian(UInt64(objects.position), size: offsetSize)
+                    switch entry {
+                    case .scalar(let range):
+                        objects.write(UnsafeRawBufferPointer(rebasing: scalarBytes[range]))
+                    case .container(let marker, let count, let range):
+                        objects.writeHeader(marker: marker, count: count)
+                        for index in range {
+                            objects.writeBigEndian(UInt64(refs[index]), size: refSize)
+                        }
+                    }
+                }
+            }
+            var trailer = offsets
+            trailer.write(repeatElement(0, count: 6))
+            trailer.writeBigEndian(UInt64(offsetSize), size: 1)
+            trailer.writeBigEndian(UInt64(refSize), size: 1)
+            trailer.writeBigEndian(UInt64(entries.count), size: 8)
+            trailer.writeBigEndian(UInt64(top), size: 8)
+            trailer.writeBigEndian(UInt64(tableOffset), size: 8)
+            assert(objects.position == tableOffset && tableOffset + trailer.position == total)
         }
-        output.append(contentsOf: repeatElement(0, count: 6))
-        output.append(UInt8(offsetSize))
-        output.append(UInt8(refSize))
-        BinaryWriter.appendBigEndian(UInt64(entries.count), size: 8, to: &output)
-        BinaryWriter.appendBigEndian(UInt64(top), size: 8, to: &output)
-        BinaryWriter.appendBigEndian(UInt64(tableOffset), size: 8, to: &output)
         return output
     }
 
@@ -79,13 +88,17 @@ struct BinaryWriter {
         }
     }
 
+    /// The low `size` bytes of `value`, most significant first.
     @inline(__always)
     static func appendBigEndian(_ value: UInt64, size: Int, to output: inout [UInt8]) {
-        var shift = (size - 1) * 8
-        while shift >= 0 {
-            output.append(UInt8(truncatingIfNeeded: value >> UInt64(shift)))
-            shift -= 8
+        withUnsafeBytes(of: value.bigEndian) { bytes in
+            output.append(contentsOf: UnsafeRawBufferPointer(rebasing: bytes[(8 - size)...]))
         }
+    }
+
+    /// The size of what ``appendHeader(marker:count:to:)`` appends.
+    static func headerSize(count: Int) -> Int {
+        count < 15 ? 1 : 2 + bytesNeeded(UInt64(count))
     }
 
     /// A marker byte with `count` in its low nibble, or `0xF` followed by an integer object.
@@ -110,5 +123,20 @@ struct BinaryWriter {
             output.append(0x10 | UInt8(size.trailingZeroBitCount))
             appendBigEndian(value, size: size, to: &output)
         }
+    }
+
+    /// Whether every byte is below 0x80, checked eight at a time.
+    static func isASCII(_ bytes: UnsafeRawBufferPointer) -> Bool {
+        var high: UInt64 = 0
+        var offset = 0
+        while offset + 8 <= bytes.count {
+            high |= bytes.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
+            offset += 8
+        }
+        while offset < bytes.count {
+            high |= UInt64(bytes[offset])
+            offset += 1
+        }
+        return high & 0x8080_8080_8080_8080 == 0
     }
 }

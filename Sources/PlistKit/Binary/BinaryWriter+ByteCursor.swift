@@ -1,0 +1,48 @@
+extension BinaryWriter {
+    /// A write position in a buffer that the caller has sized exactly; no bounds checks.
+    struct ByteCursor {
+        private let base: UnsafeMutableRawPointer
+        private(set) var position = 0
+
+        init(_ base: UnsafeMutableRawPointer) {
+            self.base = base
+        }
+
+        mutating func write(_ bytes: UnsafeRawBufferPointer) {
+            guard let source = bytes.baseAddress, !bytes.isEmpty else { return }
+            (base + position).copyMemory(from: source, byteCount: bytes.count)
+            position += bytes.count
+        }
+
+        mutating func write(_ bytes: some Sequence<UInt8>) {
+            for byte in bytes {
+                base.storeBytes(of: byte, toByteOffset: position, as: UInt8.self)
+                position += 1
+            }
+        }
+
+        /// The low `size` (1, 2, 4 or 8) bytes of `value`, most significant first.
+        @inline(__always)
+        mutating func writeBigEndian(_ value: UInt64, size: Int) {
+            switch size {
+            case 1: base.storeBytes(of: UInt8(truncatingIfNeeded: value), toByteOffset: position, as: UInt8.self)
+            case 2: base.storeBytes(of: UInt16(truncatingIfNeeded: value).bigEndian, toByteOffset: position, as: UInt16.self)
+            case 4: base.storeBytes(of: UInt32(truncatingIfNeeded: value).bigEndian, toByteOffset: position, as: UInt32.self)
+            default: base.storeBytes(of: value.bigEndian, toByteOffset: position, as: UInt64.self)
+            }
+            position += size
+        }
+
+        /// What ``BinaryWriter/appendHeader(marker:count:to:)`` appends.
+        mutating func writeHeader(marker: UInt8, count: Int) {
+            if count < 15 {
+                writeBigEndian(UInt64(marker << 4 | UInt8(count)), size: 1)
+            } else {
+                let size = BinaryWriter.bytesNeeded(UInt64(count))
+                writeBigEndian(UInt64(marker << 4 | 0x0F), size: 1)
+                writeBigEndian(UInt64(0x10 | UInt8(size.trailingZeroBitCount)), size: 1)
+                writeBigEndian(UInt64(count), size: size)
+            }
+        }
+    }
+}
