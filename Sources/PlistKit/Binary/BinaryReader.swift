@@ -8,16 +8,23 @@ import OrderedCollections
 /// Decodes a `bplist00` file into a ``Plist``.
 ///
 /// All parsing and validation of single objects is ``BinaryObjectTable``'s; this type adds
-/// what building a tree needs. Each object is decoded at most once and cached by index, so
-/// shared objects cost their size once however many containers refer to them. An object
-/// whose decoding is in progress marks a cycle if it is reached again.
+/// what building a tree needs. Strings, data and containers are decoded at most once and
+/// cached by index, so shared objects cost their size once however many containers refer
+/// to them; numbers, dates and Booleans are cheaper to decode again than to cache. A
+/// container whose decoding is in progress marks a cycle if it is reached again.
+///
+/// Dictionaries whose key references equal those of a dictionary decoded before (records
+/// written with shared key objects) reuse that dictionary's key array: no hashing or
+/// duplicate checks per record, and one key array in memory for all of them.
 struct BinaryReader: ~Copyable {
     private let table: BinaryObjectTable
     private let maximumDepth: Int
-    /// Decoded objects by index.
+    /// Decoded strings, data and containers by index.
     private var cache: [Plist?]
-    /// True while the object at that index is being decoded.
+    /// True while the container at that index is being decoded.
     private var inProgress: [Bool]
+    /// Key sets of dictionaries with distinct keys, by the reference of their first key.
+    private var keySets: [Int: KeySet] = [:]
 
     /// Decodes the binary plist in `bytes`.
     static func read(_ bytes: UnsafeRawBufferPointer, options: PlistReadingOptions) throws(PlistError) -> Plist {
@@ -42,55 +49,104 @@ struct BinaryReader: ~Copyable {
         guard !inProgress[index] else {
             throw PlistError(.cyclicReference, "object \(index) contains itself", offset: referrer)
         }
-        inProgress[index] = true
-        let value = try decodeObject(table.object(index: index), depth: depth)
-        inProgress[index] = false
-        cache[index] = value
-        return value
-    }
-
-    private mutating func decodeObject(_ object: BinaryObject, depth: Int) throws(PlistError) -> Plist {
+        let object = try table.object(index: index)
+        let value: Plist
         switch object.kind {
         case .false: return .bool(false)
         case .true: return .bool(true)
         case .integer: return .integer(try table.integer(object))
         case .real: return .real(table.real(object))
         case .date: return .date(table.date(object))
-        case .data: return .data(table.data(object))
-        case .asciiString, .utf16String: return .string(try table.string(object))
         case .uid: return .uid(try table.uid(object))
-        case .array, .set:
+        case .data: value = .data(table.data(object))
+        case .asciiString, .utf16String: value = .string(try table.string(object))
+        case .array, .set, .dictionary:
             try checkDepth(depth, at: object.offset)
-            let refSize = table.refSize
-            var elements: [Plist] = []
-            elements.reserveCapacity(object.count)
-            var position = object.start
+            inProgress[index] = true
+            value = object.kind == .dictionary
+                ? .dictionary(try dictionary(object, depth: depth))
+                : .array(try array(object, depth: depth))
+            inProgress[index] = false
+        }
+        cache[index] = value
+        return value
+    }
+
+    /// The elements of an array or set object.
+    private mutating func array(_ object: BinaryObject, depth: Int) throws(PlistError) -> [Plist] {
+        let refSize = table.refSize
+        var elements: [Plist] = []
+        elements.reserveCapacity(object.count)
+        var position = object.start
+        for _ in 0..<object.count {
+            elements.append(try self.object(at: table.ref(at: position), depth: depth + 1, referencedFrom: position))
+            position += refSize
+        }
+        return elements
+    }
+
+    /// The entries of a dictionary object: with a known key set's keys if its key references
+    /// match, otherwise key by key (a repeated key keeps its first position and last value).
+    private mutating func dictionary(_ object: BinaryObject, depth: Int) throws(PlistError) -> OrderedDictionary<String, Plist> {
+        let refSize = table.refSize
+        let valuesStart = object.start + object.count * refSize
+        if object.count > 0, let keySet = keySets[table.ref(at: object.start)], keySet.matches(object, in: table) {
+            var values: [Plist] = []
+            values.reserveCapacity(object.count)
+            var position = valuesStart
             for _ in 0..<object.count {
-                elements.append(try self.object(at: table.ref(at: position), depth: depth + 1, referencedFrom: position))
+                values.append(try self.object(at: table.ref(at: position), depth: depth + 1, referencedFrom: position))
                 position += refSize
             }
-            return .array(elements)
-        case .dictionary:
-            try checkDepth(depth, at: object.offset)
-            let refSize = table.refSize
-            var entries = OrderedDictionary<String, Plist>(minimumCapacity: object.count)
-            let valuesStart = object.start + object.count * refSize
-            for element in 0..<object.count {
-                let keyPosition = object.start + element * refSize
-                let keyObject = try self.object(at: table.ref(at: keyPosition), depth: depth + 1, referencedFrom: keyPosition)
-                guard case .string(let key) = keyObject else {
-                    throw PlistError(.nonStringKey, "dictionary key is a \(keyObject.typeName), not a string", offset: keyPosition)
-                }
-                let valuePosition = valuesStart + element * refSize
-                entries[key] = try self.object(at: table.ref(at: valuePosition), depth: depth + 1, referencedFrom: valuePosition)
-            }
-            return .dictionary(entries)
+            return OrderedDictionary(uncheckedUniqueKeys: keySet.keys, values: values)
         }
+        var entries = OrderedDictionary<String, Plist>(minimumCapacity: object.count)
+        for element in 0..<object.count {
+            let keyPosition = object.start + element * refSize
+            let keyObject = try self.object(at: table.ref(at: keyPosition), depth: depth + 1, referencedFrom: keyPosition)
+            guard case .string(let key) = keyObject else {
+                throw PlistError(.nonStringKey, "dictionary key is a \(keyObject.typeName), not a string", offset: keyPosition)
+            }
+            let valuePosition = valuesStart + element * refSize
+            entries[key] = try self.object(at: table.ref(at: valuePosition), depth: depth + 1, referencedFrom: valuePosition)
+        }
+        if object.count > 0, entries.count == object.count {
+            keySets[table.ref(at: object.start)] = KeySet(object, in: table, keys: entries.keys.elements)
+        }
+        return entries
     }
 
     private func checkDepth(_ depth: Int, at offset: Int) throws(PlistError) {
         guard depth < maximumDepth else {
             throw PlistError(.depthLimitExceeded, "containers nest deeper than \(maximumDepth) levels", offset: offset)
         }
+    }
+}
+
+/// The distinct keys of a decoded dictionary and the references they were read from.
+///
+/// Every reference was checked and named a string when the dictionary was decoded, so a
+/// dictionary with the same references has the same keys, in the same order, all distinct.
+private struct KeySet {
+    /// The key references, in order.
+    let refs: [Int]
+    /// The keys, in order: one array shared by every dictionary built from this set.
+    let keys: [String]
+
+    /// The key set of the dictionary `object`, whose keys are `keys`.
+    init(_ object: BinaryObject, in table: BinaryObjectTable, keys: [String]) {
+        refs = (0..<object.count).map { table.ref(at: object.start + $0 * table.refSize) }
+        self.keys = keys
+    }
+
+    /// True if the dictionary `object` has exactly these key references.
+    func matches(_ object: BinaryObject, in table: BinaryObjectTable) -> Bool {
+        guard refs.count == object.count else { return false }
+        var position = object.start
+        for ref in refs {
+            guard table.ref(at: position) == ref else { return false }
+            position += table.refSize
+        }
+        return true
     }
 }
