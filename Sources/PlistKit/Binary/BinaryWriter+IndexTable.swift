@@ -70,8 +70,13 @@ extension BinaryWriter {
             offset += 8
         }
         if offset < bytes.count {
+            // The last 1…7 bytes, little-endian, as a load of the whole word would give.
             var tail: UInt64 = 0
-            for byte in bytes[offset...].reversed() { tail = tail << 8 | UInt64(byte) }
+            var position = bytes.count
+            while position > offset {
+                position -= 1
+                tail = tail << 8 | UInt64(bytes[position])
+            }
             hash = mix(hash ^ tail)
         }
         return avalanche(hash)
