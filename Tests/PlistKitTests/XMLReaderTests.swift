@@ -49,6 +49,49 @@ struct XMLReaderTests {
         #expect(value.dictionary?.keys.elementsEqual(["s", "i", "big", "r", "t", "f", "d", "b", "a", "u"]) == true)
     }
 
+    /// The reader lets dictionaries with the keys of the dictionary read before share its
+    /// key array; nested dictionaries change that key set while their parent is still open,
+    /// and repeated keys must not be taken for a match. Foundation is the oracle.
+    @Test func repeatedAndNestedKeySetsReadAsFoundationReadsThem() throws {
+        let data = xml("""
+            <array>
+            	<dict><key>a</key><integer>1</integer><key>b</key><integer>2</integer></dict>
+            	<dict><key>a</key><integer>3</integer><key>b</key><integer>4</integer></dict>
+            	<dict><key>a</key><integer>5</integer></dict>
+            	<dict><key>a</key><integer>6</integer><key>b</key><integer>7</integer><key>c</key><integer>8</integer></dict>
+            	<dict><key>leaf</key><dict><key>_0</key><integer>1</integer></dict></dict>
+            	<dict><key>leaf</key><dict><key>_0</key><integer>2</integer></dict></dict>
+            	<dict><key>node</key><dict><key>leaf</key><dict><key>_0</key><integer>3</integer></dict></dict></dict>
+            	<dict><key>x</key><integer>1</integer><key>x</key><integer>2</integer></dict>
+            	<dict><key>x</key><integer>3</integer><key>x</key><integer>4</integer></dict>
+            	<dict><key>b</key><integer>9</integer><key>a</key><integer>10</integer></dict>
+            	<dict><key>CF$UID</key><integer>4</integer></dict>
+            	<dict><key>CF$UID</key><string>not a UID</string></dict>
+            </array>
+            """)
+        let value = try Plist(decoding: data)
+        let foundation = try #require(PropertyListSerialization.propertyList(from: data, format: nil) as? [Any])
+        guard case .array(let records) = value else {
+            Issue.record("expected an array, read \(value)")
+            return
+        }
+        #expect(records.count == foundation.count)
+        for (record, expected) in zip(records, foundation) {
+            // Foundation reads the CF$UID dictionary as a UID object of its own.
+            guard let expected = expected as? [String: Any] else {
+                #expect(record == .uid(4))
+                continue
+            }
+            #expect(Set(record.dictionary?.keys.elements ?? []) == Set(expected.keys), "\(record) vs \(expected)")
+        }
+        #expect(records[2] == ["a": 5])
+        #expect(records[5] == ["leaf": ["_0": 2]])
+        #expect(records[6] == ["node": ["leaf": ["_0": 3]]])
+        #expect(records[8] == ["x": 4])
+        #expect(records[9].dictionary?.keys.elements == ["b", "a"])
+        #expect(records[11] == ["CF$UID": "not a UID"])
+    }
+
     @Test func errorsNameThePlaceAndTheReason() throws {
         let integer = try #require(readError(xml("<array>\n\t<integer>abc</integer>\n</array>")))
         #expect(integer.code == .invalidInteger)

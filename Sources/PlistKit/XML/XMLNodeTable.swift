@@ -130,7 +130,7 @@ struct XMLNodeTable {
     /// (directly in `<plist>`, which the scanner lets pass) is dropped, as the tree builder
     /// ignores it, so that node 0 is always the root value.
     @inline(__always)
-    mutating func append(_ kind: Kind, text: [UInt8], _ position: XMLPosition) {
+    mutating func append(_ kind: Kind, text: UnsafeBufferPointer<UInt8>, _ position: XMLPosition) {
         if kind == .key, open.isEmpty { return }
         let offset = bytes.count
         bytes.append(contentsOf: text)

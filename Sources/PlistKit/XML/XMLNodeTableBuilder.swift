@@ -34,11 +34,11 @@ final class XMLNodeTableBuilder: XMLPlistSink {
         table.closeDictionary()
     }
 
-    func key(_ text: [UInt8], at position: XMLPosition) {
+    func key(_ text: UnsafeBufferPointer<UInt8>, at position: XMLPosition) {
         table.append(.key, text: text, position)
     }
 
-    func string(_ text: [UInt8], at position: XMLPosition) {
+    func string(_ text: UnsafeBufferPointer<UInt8>, at position: XMLPosition) {
         table.append(.string, text: text, position)
     }
 
@@ -63,6 +63,6 @@ final class XMLNodeTableBuilder: XMLPlistSink {
     }
 
     func data(_ bytes: [UInt8], at position: XMLPosition) {
-        table.append(.data, text: bytes, position)
+        bytes.withUnsafeBufferPointer { table.append(.data, text: $0, position) }
     }
 }

@@ -4,7 +4,7 @@ internal import CLibXML2
 ///
 /// Each call gets a fresh parser context, driven through the SAX2 interface: libxml2
 /// tokenises and decodes (UTF-8, UTF-16 with BOM, declared encodings, character references,
-/// CDATA), and every event goes straight to an ``XMLPlistScanner``; no DOM is built.
+/// CDATA), and every event goes straight to an ``XMLEventReceiver``; no DOM is built.
 ///
 /// Security: the context is created with `XML_PARSE_NONET` and without `XML_PARSE_DTDLOAD`,
 /// `XML_PARSE_NOENT` or `XML_PARSE_DTDVALID`, so nothing is fetched and no entity is ever
@@ -16,7 +16,7 @@ internal import CLibXML2
 enum LibXML2Parser {
     /// Parses `buffer` as XML and feeds the events to `builder`. Errors, libxml2's or the
     /// builder's own, end up in `builder.error`.
-    static func parse(_ buffer: UnsafeRawBufferPointer, into builder: XMLPlistScanner) {
+    static func parse(_ buffer: UnsafeRawBufferPointer, into builder: XMLEventReceiver) {
         guard buffer.count <= Int(Int32.max) else {
             builder.fail(.limitExceeded, "XML input is larger than 2 GiB", at: .offset(0))
             return
@@ -53,12 +53,19 @@ enum LibXML2Parser {
         handler.deallocate()
     }
 
-    private static func builder(_ userData: UnsafeMutableRawPointer?) -> XMLPlistScanner {
-        Unmanaged<XMLPlistScanner>.fromOpaque(userData!).takeUnretainedValue()
+    private static func builder(_ userData: UnsafeMutableRawPointer?) -> XMLEventReceiver {
+        Unmanaged<XMLEventReceiver>.fromOpaque(userData!).takeUnretainedValue()
+    }
+
+    /// Runs `body` with the receiver behind `userData`, which `parse` keeps alive throughout,
+    /// without retaining it: the hot events pay no reference counting.
+    @inline(__always)
+    private static func withReceiver(_ userData: UnsafeMutableRawPointer?, _ body: (XMLEventReceiver) -> Void) {
+        Unmanaged<XMLEventReceiver>.fromOpaque(userData!)._withUnsafeGuaranteedRef(body)
     }
 
     /// Stops libxml2 as soon as the builder has recorded an error.
-    private static func stopIfFailed(_ builder: XMLPlistScanner) {
+    private static func stopIfFailed(_ builder: XMLEventReceiver) {
         if builder.error != nil, let context = builder.context {
             xmlStopParser(context.assumingMemoryBound(to: xmlParserCtxt.self))
         }
@@ -68,26 +75,29 @@ enum LibXML2Parser {
         var sax = xmlSAXHandler()
         sax.initialized = UInt32(XML_SAX2_MAGIC)
         sax.startElementNs = { userData, localName, prefix, _, _, _, _, _, _ in
-            let builder = LibXML2Parser.builder(userData)
-            guard builder.error == nil, let localName else { return }
-            var position = XMLPosition.unknown
-            if builder.recordsPositions, let context = builder.context {
-                position = XMLPosition(line: Int(xmlSAX2GetLineNumber(context)), column: Int(xmlSAX2GetColumnNumber(context)))
+            LibXML2Parser.withReceiver(userData) { builder in
+                guard builder.error == nil, let localName else { return }
+                var position = XMLPosition.unknown
+                if builder.recordsPositions, let context = builder.context {
+                    position = XMLPosition(line: Int(xmlSAX2GetLineNumber(context)), column: Int(xmlSAX2GetColumnNumber(context)))
+                }
+                builder.startElement(UnsafeRawPointer(localName), hasPrefix: prefix != nil, at: position)
+                LibXML2Parser.stopIfFailed(builder)
             }
-            builder.startElement(UnsafeRawPointer(localName), hasPrefix: prefix != nil, at: position)
-            LibXML2Parser.stopIfFailed(builder)
         }
         sax.endElementNs = { userData, _, _, _ in
-            let builder = LibXML2Parser.builder(userData)
-            guard builder.error == nil else { return }
-            builder.endElement()
-            LibXML2Parser.stopIfFailed(builder)
+            LibXML2Parser.withReceiver(userData) { builder in
+                guard builder.error == nil else { return }
+                builder.endElement()
+                LibXML2Parser.stopIfFailed(builder)
+            }
         }
         let characters: charactersSAXFunc = { userData, bytes, length in
-            let builder = LibXML2Parser.builder(userData)
-            guard builder.error == nil, let bytes, length > 0 else { return }
-            builder.characters(UnsafeRawBufferPointer(start: bytes, count: Int(length)))
-            LibXML2Parser.stopIfFailed(builder)
+            LibXML2Parser.withReceiver(userData) { builder in
+                guard builder.error == nil, let bytes, length > 0 else { return }
+                builder.characters(UnsafeRawBufferPointer(start: bytes, count: Int(length)))
+                LibXML2Parser.stopIfFailed(builder)
+            }
         }
         sax.characters = characters
         sax.ignorableWhitespace = characters

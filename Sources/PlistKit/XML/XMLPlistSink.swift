@@ -46,10 +46,10 @@ protocol XMLPlistSink: AnyObject {
     func endArray()
     /// Ends a dictionary; the scanner has checked that every key has a value.
     func endDictionary()
-    /// A `<key>`'s text (UTF-8, as libxml2 delivers it).
-    func key(_ text: [UInt8], at position: XMLPosition)
-    /// A `<string>`'s text (UTF-8).
-    func string(_ text: [UInt8], at position: XMLPosition)
+    /// A `<key>`'s text (UTF-8, as libxml2 delivers it; valid during the call only).
+    func key(_ text: UnsafeBufferPointer<UInt8>, at position: XMLPosition)
+    /// A `<string>`'s text (UTF-8; valid during the call only).
+    func string(_ text: UnsafeBufferPointer<UInt8>, at position: XMLPosition)
     func integer(_ value: PlistInteger, at position: XMLPosition)
     func real(_ value: Double, at position: XMLPosition)
     func bool(_ value: Bool, at position: XMLPosition)

@@ -20,52 +20,66 @@ enum XMLReader {
     }
 
     /// Scans `buffer` into `sink`; throws the first error, libxml2's or the scanner's.
-    static func scan(_ buffer: UnsafeRawBufferPointer, into sink: some XMLPlistSink, options: PlistReadingOptions) throws(PlistError) {
+    static func scan<Sink: XMLPlistSink>(_ buffer: UnsafeRawBufferPointer, into sink: Sink, options: PlistReadingOptions) throws(PlistError) {
         let scanner = XMLPlistScanner(sink: sink, maximumDepth: options.maximumDepth)
         LibXML2Parser.parse(buffer, into: scanner)
         try scanner.finish()
     }
+
+    /// True when `bytes` are all XML white space.
+    static func isWhitespace(_ bytes: UnsafeRawBufferPointer) -> Bool {
+        bytes.allSatisfy { $0 == 0x20 || $0 == 0x0A || $0 == 0x09 || $0 == 0x0D }
+    }
 }
 
-/// Turns libxml2's SAX events into property-list events for an ``XMLPlistSink``: checks
-/// which element may appear where (the PropertyList-1.0 DTD), the nesting depth, and that
-/// text appears only inside text elements; accumulates each element's text and parses
-/// `<integer>`, `<real>`, `<date>` and `<data>`. The first error stops everything.
+/// What the libxml2 callbacks talk to: the state they need (the first error, the parser
+/// context, how to locate the parser) and the three content events, which this base class
+/// ignores and ``XMLPlistScanner`` handles. The callbacks reach it through one class
+/// reference without retaining it, and the scanner behind it is specialised for its sink, so
+/// an event costs one dynamic call.
 ///
 /// Its state is touched only from libxml2's callbacks on the parsing thread, one at a time
 /// and never re-entrantly, so the hot properties skip Swift's dynamic exclusivity checks
 /// (`@exclusivity(unchecked)`), which otherwise cost about a fifth of the parse.
-final class XMLPlistScanner {
-    /// The elements of the PropertyList-1.0 DTD.
-    enum Element: UInt8 {
-        case plist, dict, array, key, string, integer, real, `true`, `false`, date, data
+class XMLEventReceiver {
+    /// The first error; once set, every later event is ignored.
+    @exclusivity(unchecked) final private(set) var error: PlistError?
+    /// The libxml2 parser context while parsing (opaque here).
+    @exclusivity(unchecked) final var context: UnsafeMutableRawPointer?
+    /// Where libxml2 is now, as line and column.
+    final var locate: () -> PlistError.Location? = { nil }
+    /// Whether `startElement` needs the element's position.
+    final let recordsPositions: Bool
 
-        var name: String {
-            switch self {
-            case .plist: "plist"
-            case .dict: "dict"
-            case .array: "array"
-            case .key: "key"
-            case .string: "string"
-            case .integer: "integer"
-            case .real: "real"
-            case .true: "true"
-            case .false: "false"
-            case .date: "date"
-            case .data: "data"
-            }
-        }
-
-        var holdsText: Bool {
-            switch self {
-            case .plist, .dict, .array: false
-            default: true
-            }
-        }
+    init(recordsPositions: Bool) {
+        self.recordsPositions = recordsPositions
     }
 
+    final func fail(_ code: PlistError.Code, _ message: String, at location: PlistError.Location?) {
+        if error == nil { error = PlistError(code, message, at: location) }
+    }
+
+    final func fail(_ code: PlistError.Code, _ message: String) {
+        fail(code, message, at: locate())
+    }
+
+    /// `name` is libxml2's NUL-terminated UTF-8 local name; `position` is where the start
+    /// tag ends, the column of its `>` (``XMLPosition/unknown`` unless ``recordsPositions``).
+    func startElement(_ name: UnsafeRawPointer, hasPrefix: Bool, at position: XMLPosition) {}
+
+    /// Text, whitespace or CDATA, in as many pieces as libxml2 delivers.
+    func characters(_ bytes: UnsafeRawBufferPointer) {}
+
+    func endElement() {}
+}
+
+/// Turns libxml2's SAX events into property-list events for a `Sink`: checks which element
+/// may appear where (the PropertyList-1.0 DTD), the nesting depth, and that text appears only
+/// inside text elements; accumulates each element's text and parses `<integer>`, `<real>`,
+/// `<date>` and `<data>`. The first error stops everything.
+final class XMLPlistScanner<Sink: XMLPlistSink>: XMLEventReceiver {
     private struct Open {
-        var element: Element
+        var element: XMLPlistElement
         /// Where its start tag ends (the column of its `>`).
         var position: XMLPosition
         /// How many values it holds so far.
@@ -74,48 +88,31 @@ final class XMLPlistScanner {
         var pendingKey = false
     }
 
-    /// The first error; once set, every later event is ignored.
-    @exclusivity(unchecked) private(set) var error: PlistError?
-    /// The libxml2 parser context while parsing (opaque here).
-    @exclusivity(unchecked) var context: UnsafeMutableRawPointer?
-    /// Where libxml2 is now, as line and column.
-    var locate: () -> PlistError.Location? = { nil }
-    /// Whether `startElement` needs the element's position.
-    let recordsPositions: Bool
-
-    private let sink: any XMLPlistSink
+    private let sink: Sink
     private let maximumDepth: Int
     @exclusivity(unchecked) private var open: [Open] = []
     /// The text of the innermost text element so far. After a `<key>` ends it keeps the
     /// key's text until the next text element starts, which error messages use.
-    @exclusivity(unchecked) private var text: [UInt8] = []
+    @exclusivity(unchecked) private var text = XMLTextBuffer()
     /// Reused for decoded `<data>`.
     @exclusivity(unchecked) private var scratch: [UInt8] = []
     @exclusivity(unchecked) private var containerDepth = 0
     @exclusivity(unchecked) private var rootSeen = false
     @exclusivity(unchecked) private var documentHasValue = false
 
-    init(sink: any XMLPlistSink, maximumDepth: Int) {
+    init(sink: Sink, maximumDepth: Int) {
         self.sink = sink
         self.maximumDepth = maximumDepth
-        recordsPositions = sink.recordsPositions
+        super.init(recordsPositions: sink.recordsPositions)
         open.reserveCapacity(16)
-    }
-
-    func fail(_ code: PlistError.Code, _ message: String, at location: PlistError.Location?) {
-        if error == nil { error = PlistError(code, message, at: location) }
-    }
-
-    private func fail(_ code: PlistError.Code, _ message: String) {
-        fail(code, message, at: locate())
     }
 
     // MARK: Events
 
-    /// `name` is libxml2's NUL-terminated UTF-8 local name; `position` is where the start
-    /// tag ends, the column of its `>` (``XMLPosition/unknown`` unless ``recordsPositions``).
-    func startElement(_ name: UnsafeRawPointer, hasPrefix: Bool, at position: XMLPosition) {
-        guard !hasPrefix, let element = Self.element(named: name) else {
+    @_specialize(where Sink == XMLTreeBuilder)
+    @_specialize(where Sink == XMLNodeTableBuilder)
+    override func startElement(_ name: UnsafeRawPointer, hasPrefix: Bool, at position: XMLPosition) {
+        guard !hasPrefix, let element = XMLPlistElement(name: name) else {
             fail(.unknownObject, "unknown element <\(String(cString: name.assumingMemoryBound(to: CChar.self)))>")
             return
         }
@@ -138,7 +135,7 @@ final class XMLPlistScanner {
             case .dict:
                 if element == .key {
                     if parent.pendingKey {
-                        fail(.structure, "<key> '\(sample(text))' without a value"); return
+                        fail(.structure, "<key> '\(sample(text.bytes))' without a value"); return
                     }
                 } else if element == .plist {
                     fail(.structure, "<plist> inside <dict>"); return
@@ -168,25 +165,29 @@ final class XMLPlistScanner {
         case .plist:
             break
         default:
-            text.removeAll(keepingCapacity: true)
+            text.removeAll()
         }
         open.append(Open(element: element, position: position))
     }
 
-    func characters(_ bytes: UnsafeRawBufferPointer) {
+    @_specialize(where Sink == XMLTreeBuilder)
+    @_specialize(where Sink == XMLNodeTableBuilder)
+    override func characters(_ bytes: UnsafeRawBufferPointer) {
         guard let top = open.last else {
             // libxml2 reports no text outside the root element.
             return
         }
         if top.element.holdsText {
-            text.append(contentsOf: bytes)
-        } else if !Self.isWhitespace(bytes) {
+            text.append(bytes)
+        } else if !XMLReader.isWhitespace(bytes) {
             let sample = String(decoding: bytes.prefix(40), as: UTF8.self).trimmingXMLWhitespace()
             fail(.structure, "unexpected text '\(sample)' in <\(top.element.name)>")
         }
     }
 
-    func endElement() {
+    @_specialize(where Sink == XMLTreeBuilder)
+    @_specialize(where Sink == XMLNodeTableBuilder)
+    override func endElement() {
         guard let top = open.popLast() else { return }
         let position = top.position
         switch top.element {
@@ -201,43 +202,43 @@ final class XMLPlistScanner {
         case .dict:
             containerDepth -= 1
             if top.pendingKey {
-                fail(.structure, "<key> '\(sample(text))' without a value")
+                fail(.structure, "<key> '\(sample(text.bytes))' without a value")
                 return
             }
             sink.endDictionary()
         case .key:
-            sink.key(text, at: position)
+            sink.key(text.bytes, at: position)
             if !open.isEmpty { open[open.count - 1].pendingKey = true }
             return
         case .string:
-            sink.string(text, at: position)
+            sink.string(text.bytes, at: position)
         case .true, .false:
-            if !text.isEmpty, !text.withUnsafeBytes(Self.isWhitespace) {
+            if !text.isEmpty, !XMLReader.isWhitespace(UnsafeRawBufferPointer(text.bytes)) {
                 fail(.structure, "<\(top.element.name)/> must be empty")
                 return
             }
             sink.bool(top.element == .true, at: position)
         case .integer:
-            guard let integer = XMLScalars.integer(text) else {
-                let range = XMLScalars.integerLooksValid(text) ? " is outside -2^63 ... 2^64-1" : ""
-                fail(.invalidInteger, "<integer> value '\(sample(text))'\(range)")
+            guard let integer = XMLScalars.integer(text.bytes) else {
+                let range = XMLScalars.integerLooksValid(text.bytes) ? " is outside -2^63 ... 2^64-1" : ""
+                fail(.invalidInteger, "<integer> value '\(sample(text.bytes))'\(range)")
                 return
             }
             sink.integer(integer, at: position)
         case .real:
-            guard let real = XMLScalars.real(text) else {
-                fail(.invalidReal, "<real> value '\(sample(text))'")
+            guard let real = XMLScalars.real(text.bytes) else {
+                fail(.invalidReal, "<real> value '\(sample(text.bytes))'")
                 return
             }
             sink.real(real, at: position)
         case .date:
-            guard let date = XMLScalars.date(text) else {
-                fail(.invalidDate, "<date> value '\(sample(text))' is not YYYY-MM-DDTHH:MM:SSZ")
+            guard let date = XMLScalars.date(text.bytes) else {
+                fail(.invalidDate, "<date> value '\(sample(text.bytes))' is not YYYY-MM-DDTHH:MM:SSZ")
                 return
             }
             sink.date(date, at: position)
         case .data:
-            guard Base64.decode(text, into: &scratch) else {
+            guard Base64.decode(Array(text.bytes), into: &scratch) else {
                 fail(.invalidData, "<data> holds invalid base64")
                 return
             }
@@ -264,40 +265,9 @@ final class XMLPlistScanner {
 
     // MARK: Helpers
 
-    private func sample(_ bytes: [UInt8]) -> String {
+    private func sample(_ bytes: UnsafeBufferPointer<UInt8>) -> String {
         let text = String(decoding: bytes.prefix(60), as: UTF8.self)
         return bytes.count > 60 ? text + "…" : text
-    }
-
-    static func isWhitespace(_ bytes: UnsafeRawBufferPointer) -> Bool {
-        bytes.allSatisfy { $0 == 0x20 || $0 == 0x0A || $0 == 0x09 || $0 == 0x0D }
-    }
-
-    /// Maps a NUL-terminated element name to its DTD element.
-    static func element(named name: UnsafeRawPointer) -> Element? {
-        let p = name.assumingMemoryBound(to: UInt8.self)
-        func matches(_ literal: StaticString) -> Bool {
-            let count = literal.utf8CodeUnitCount
-            let bytes = literal.utf8Start
-            for index in 0..<count where p[index] != bytes[index] { return false }
-            return p[count] == 0
-        }
-        switch p[0] {
-        case UInt8(ascii: "k"): return matches("key") ? .key : nil
-        case UInt8(ascii: "s"): return matches("string") ? .string : nil
-        case UInt8(ascii: "i"): return matches("integer") ? .integer : nil
-        case UInt8(ascii: "r"): return matches("real") ? .real : nil
-        case UInt8(ascii: "d"):
-            if matches("dict") { return .dict }
-            if matches("data") { return .data }
-            if matches("date") { return .date }
-            return nil
-        case UInt8(ascii: "a"): return matches("array") ? .array : nil
-        case UInt8(ascii: "t"): return matches("true") ? .true : nil
-        case UInt8(ascii: "f"): return matches("false") ? .false : nil
-        case UInt8(ascii: "p"): return matches("plist") ? .plist : nil
-        default: return nil
-        }
     }
 }
 

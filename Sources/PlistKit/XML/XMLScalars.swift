@@ -8,7 +8,7 @@ import Foundation
 enum XMLScalars {
     /// Decimal (or `0x` hexadecimal, as CF accepts) integer text with an optional sign, in
     /// −2⁶³ … 2⁶⁴−1. Returns nil for anything else; out-of-range values never wrap.
-    static func integer(_ text: [UInt8]) -> PlistInteger? {
+    static func integer(_ text: UnsafeBufferPointer<UInt8>) -> PlistInteger? {
         guard let (negative, magnitude) = magnitude(text) else { return nil }
         guard let magnitude else { return nil }
         if negative {
@@ -20,12 +20,12 @@ enum XMLScalars {
     }
 
     /// True when `text` is integer syntax (so a failure means the value is out of range).
-    static func integerLooksValid(_ text: [UInt8]) -> Bool {
+    static func integerLooksValid(_ text: UnsafeBufferPointer<UInt8>) -> Bool {
         magnitude(text) != nil
     }
 
     /// The sign and magnitude (nil on overflow), or nil when `text` is not integer syntax.
-    private static func magnitude(_ text: [UInt8]) -> (Bool, UInt64?)? {
+    private static func magnitude(_ text: UnsafeBufferPointer<UInt8>) -> (Bool, UInt64?)? {
         var index = 0
         var negative = false
         if index < text.count, text[index] == UInt8(ascii: "-") || text[index] == UInt8(ascii: "+") {
@@ -60,7 +60,7 @@ enum XMLScalars {
 
     /// Real text: decimal with optional exponent, or `nan`, `inf`, `infinity` with an optional
     /// sign, in any case. No white space, no hexadecimal floats.
-    static func real(_ text: [UInt8]) -> Double? {
+    static func real(_ text: UnsafeBufferPointer<UInt8>) -> Double? {
         guard !text.isEmpty, text.count < 400 else { return nil }
         var sawDigit = false
         var numeric = true
@@ -87,7 +87,7 @@ enum XMLScalars {
 
     /// `YYYY-MM-DDTHH:MM:SSZ` (the year may carry a sign and more digits) as a date, using the
     /// proleptic Gregorian calendar in UTC, as Foundation does.
-    static func date(_ text: [UInt8]) -> Date? {
+    static func date(_ text: UnsafeBufferPointer<UInt8>) -> Date? {
         var index = 0
         func number(_ digits: ClosedRange<Int>) -> Int? {
             var value = 0

@@ -3,24 +3,50 @@ import FoundationEssentials
 #else
 import Foundation
 #endif
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
 import OrderedCollections
 
 /// Assembles a ``Plist`` from ``XMLPlistScanner``'s events: one flat stack of finished
 /// values (and one of dictionary keys) below a stack of open containers. Closing a
 /// container moves its slice of the value stack into an array or dictionary, so every value
 /// is built exactly once.
+///
+/// Documents repeat key sets (an array of records has the same keys in every record), so the
+/// keys of the last dictionary built key by key are kept with their text: a dictionary whose
+/// keys turn out to be exactly those takes that key array as it is, without decoding,
+/// hashing or storing its keys again.
 final class XMLTreeBuilder: XMLPlistSink {
     private struct Start {
         /// Index in `values` where the container's children start.
         var value: Int
         /// Index in `keys` where a dictionary's keys start.
         var key: Int
+        /// The `reusableGeneration` when the container began: its keys are compared with
+        /// `reusableKeys` only while that key set is still the one it began with.
+        var generation: Int
+        /// Whether every key so far is the key at the same position of `reusableKeys`.
+        var keysMatchReusable = true
     }
 
     // Only the scanner's callbacks touch these, one at a time: no dynamic exclusivity checks.
     @exclusivity(unchecked) private var starts: [Start] = []
     @exclusivity(unchecked) private var values: [Plist] = []
     @exclusivity(unchecked) private var keys: [String] = []
+    /// The distinct keys of the last dictionary built key by key, in order …
+    @exclusivity(unchecked) private var reusableKeys: [String] = []
+    /// … their UTF-8 text back to back …
+    @exclusivity(unchecked) private var reusableKeyText: [UInt8] = []
+    /// … and where each key's text ends in it.
+    @exclusivity(unchecked) private var reusableKeyEnds: [Int] = []
+    /// Counts the changes of `reusableKeys`, which a nested dictionary may make while its
+    /// parent is still reading keys.
+    @exclusivity(unchecked) private var reusableGeneration = 0
 
     init() {
         starts.reserveCapacity(16)
@@ -35,11 +61,11 @@ final class XMLTreeBuilder: XMLPlistSink {
     var recordsPositions: Bool { false }
 
     func beginArray(at position: XMLPosition) {
-        starts.append(Start(value: values.count, key: keys.count))
+        starts.append(Start(value: values.count, key: keys.count, generation: reusableGeneration))
     }
 
     func beginDictionary(at position: XMLPosition) {
-        starts.append(Start(value: values.count, key: keys.count))
+        starts.append(Start(value: values.count, key: keys.count, generation: reusableGeneration))
     }
 
     func endArray() {
@@ -51,14 +77,22 @@ final class XMLTreeBuilder: XMLPlistSink {
 
     func endDictionary() {
         let start = starts.removeLast()
-        values.append(makeDictionary(keyStart: start.key, valueStart: start.value))
+        values.append(makeDictionary(start))
     }
 
-    func key(_ text: [UInt8], at position: XMLPosition) {
+    func key(_ text: UnsafeBufferPointer<UInt8>, at position: XMLPosition) {
+        if let last = starts.indices.last, starts[last].keysMatchReusable {
+            let index = keys.count - starts[last].key
+            if starts[last].generation == reusableGeneration, reusableKeyMatches(index, text) {
+                keys.append(reusableKeys[index])
+                return
+            }
+            starts[last].keysMatchReusable = false
+        }
         keys.append(String(decoding: text, as: UTF8.self))
     }
 
-    func string(_ text: [UInt8], at position: XMLPosition) {
+    func string(_ text: UnsafeBufferPointer<UInt8>, at position: XMLPosition) {
         values.append(.string(String(decoding: text, as: UTF8.self)))
     }
 
@@ -82,20 +116,50 @@ final class XMLTreeBuilder: XMLPlistSink {
         values.append(.data(Data(bytes)))
     }
 
-    private func makeDictionary(keyStart: Int, valueStart: Int) -> Plist {
-        let count = keys.count - keyStart
-        if count == 1, keys[keyStart] == XMLUID.key, case .integer(let integer) = values[valueStart], let uid = integer.uint64Value {
-            keys.removeLast()
-            values.removeLast()
+    /// True when `text` is the text of `reusableKeys[index]`.
+    private func reusableKeyMatches(_ index: Int, _ text: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard index < reusableKeyEnds.count else { return false }
+        let start = index == 0 ? 0 : reusableKeyEnds[index - 1]
+        let end = reusableKeyEnds[index]
+        guard end - start == text.count else { return false }
+        guard let bytes = text.baseAddress else { return true }
+        return reusableKeyText.withUnsafeBufferPointer { stored in
+            memcmp(stored.baseAddress! + start, bytes, text.count) == 0
+        }
+    }
+
+    private func makeDictionary(_ start: Start) -> Plist {
+        let count = keys.count - start.key
+        defer {
+            keys.removeSubrange(start.key...)
+            values.removeSubrange(start.value...)
+        }
+        if count == 1, keys[start.key] == XMLUID.key, case .integer(let integer) = values[start.value], let uid = integer.uint64Value {
             return .uid(uid)
+        }
+        if count > 0, start.keysMatchReusable, start.generation == reusableGeneration, count == reusableKeys.count {
+            return .dictionary(OrderedDictionary(uncheckedUniqueKeys: reusableKeys, values: values[start.value...]))
         }
         var entries = OrderedDictionary<String, Plist>(minimumCapacity: count)
         for index in 0..<count {
             // A repeated key keeps its first position and takes the last value, as Foundation does.
-            entries[keys[keyStart + index]] = values[valueStart + index]
+            entries[keys[start.key + index]] = values[start.value + index]
         }
-        keys.removeSubrange(keyStart...)
-        values.removeSubrange(valueStart...)
+        if count > 0, entries.count == count {
+            remember(entries.keys.elements)
+        }
         return .dictionary(entries)
+    }
+
+    /// Makes `keys` (distinct) the key set later dictionaries may share.
+    private func remember(_ keys: [String]) {
+        reusableKeys = keys
+        reusableGeneration += 1
+        reusableKeyText.removeAll(keepingCapacity: true)
+        reusableKeyEnds.removeAll(keepingCapacity: true)
+        for var key in keys {
+            key.withUTF8 { reusableKeyText.append(contentsOf: $0) }
+            reusableKeyEnds.append(reusableKeyText.count)
+        }
     }
 }
