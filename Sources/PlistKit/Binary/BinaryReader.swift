@@ -8,10 +8,12 @@ import OrderedCollections
 /// Decodes a `bplist00` file into a ``Plist``.
 ///
 /// All parsing and validation of single objects is ``BinaryObjectTable``'s; this type adds
-/// what building a tree needs. Strings, data and containers are decoded at most once and
-/// cached by index, so shared objects cost their size once however many containers refer
-/// to them; numbers, dates and Booleans are cheaper to decode again than to cache. A
-/// container whose decoding is in progress marks a cycle if it is reached again.
+/// what building a tree needs. A string, data or container reached a second time is
+/// decoded again once and then kept by index, so shared objects cost their size once however
+/// many containers refer to them, while the objects referred to once (nearly all of them)
+/// take no cache space: memory and stores stay proportional to what is shared. Numbers,
+/// dates and Booleans are cheaper to decode again than to keep. A container whose decoding
+/// is in progress marks a cycle if it is reached again.
 ///
 /// Dictionaries whose key references equal those of a dictionary decoded before (records
 /// written with shared key objects) reuse that dictionary's key array: no hashing or
@@ -19,10 +21,14 @@ import OrderedCollections
 struct BinaryReader: ~Copyable {
     private let table: BinaryObjectTable
     private let maximumDepth: Int
-    /// Decoded strings, data and containers by index.
-    private var cache: [Plist?]
-    /// True while the container at that index is being decoded.
-    private var inProgress: [Bool]
+    /// Per object index: ``reached`` and ``decoding`` flags.
+    private var state: [UInt8]
+    /// Strings, data and containers reached more than once, by index.
+    private var shared: [Int: Plist] = [:]
+    /// The object was reached before.
+    private static let reached: UInt8 = 1
+    /// The object is a container being decoded.
+    private static let decoding: UInt8 = 2
     /// Key sets of dictionaries with distinct keys, by the reference of their first key.
     private var keySets: [Int: KeySet] = [:]
 
@@ -36,17 +42,17 @@ struct BinaryReader: ~Copyable {
     private init(_ table: BinaryObjectTable, maximumDepth: Int) {
         self.table = table
         self.maximumDepth = maximumDepth
-        cache = Array(repeating: nil, count: table.objectCount)
-        inProgress = Array(repeating: false, count: table.objectCount)
+        state = Array(repeating: 0, count: table.objectCount)
     }
 
-    /// Decodes object `index` (or returns it from the cache).
+    /// Decodes object `index` (or returns it from `shared`).
     private mutating func object(at index: Int, depth: Int, referencedFrom referrer: Int) throws(PlistError) -> Plist {
         guard index >= 0, index < table.objectCount else {
             throw table.refOutOfRange(index, referencedFrom: referrer)
         }
-        if let cached = cache[index] { return cached }
-        guard !inProgress[index] else {
+        let flags = state[index]
+        if flags & Self.reached != 0, let known = shared[index] { return known }
+        guard flags & Self.decoding == 0 else {
             throw PlistError(.cyclicReference, "object \(index) contains itself", offset: referrer)
         }
         let object = try table.object(index: index)
@@ -62,13 +68,15 @@ struct BinaryReader: ~Copyable {
         case .asciiString, .utf16String: value = .string(try table.string(object))
         case .array, .set, .dictionary:
             try checkDepth(depth, at: object.offset)
-            inProgress[index] = true
+            state[index] = flags | Self.decoding
             value = object.kind == .dictionary
                 ? .dictionary(try dictionary(object, depth: depth))
                 : .array(try array(object, depth: depth))
-            inProgress[index] = false
         }
-        cache[index] = value
+        if flags & Self.reached != 0 {
+            shared[index] = value
+        }
+        state[index] = flags | Self.reached
         return value
     }
 
