@@ -109,6 +109,9 @@ final class XMLPlistScanner<Sink: XMLPlistSink>: XMLEventReceiver {
 
     // MARK: Events
 
+    // The callbacks reach these overrides through the class's vtable, which holds the
+    // generic implementations; `@_specialize` makes each of them jump to a version compiled
+    // for the concrete sink, so the sink's methods are called directly and inlined.
     @_specialize(where Sink == XMLTreeBuilder)
     @_specialize(where Sink == XMLNodeTableBuilder)
     override func startElement(_ name: UnsafeRawPointer, hasPrefix: Bool, at position: XMLPosition) {
