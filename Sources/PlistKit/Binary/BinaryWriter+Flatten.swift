@@ -47,17 +47,28 @@ extension BinaryWriter {
     }
 
     /// Flattens `children` and pushes their references.
+    ///
+    /// Scalars are encoded here rather than through `flatten`, whose throwing call would copy
+    /// (retain and release) each child it is handed, and they are looked up in batches (see
+    /// ``appendReferencesOfScalarBatch()``).
     private mutating func appendReferences(to children: UnsafeBufferPointer<Plist>, depth: Int) throws(PlistError) {
-        for position in children.indices {
-            // Scalars are encoded here rather than through `flatten`: the throwing call would
-            // copy (retain and release) each child it is handed.
-            let start = scalarBytes.count
-            let reference = if scalarBytes.appendScalar(children[position]) {
-                try uniqueScalar(from: start)
-            } else {
-                try flatten(children[position], depth: depth)
+        var position = 0
+        while position < children.count {
+            // A batch of scalars, up to the next container.
+            let batchEnd = min(children.count, position + BinaryWriter.scalarBatchSize)
+            scalarBatch.removeLast(scalarBatch.count)
+            while position < batchEnd {
+                let start = scalarBytes.count
+                guard scalarBytes.appendScalar(children[position]) else { break }
+                scalarBatch.append(start)
+                position += 1
             }
-            pendingRefs.append(reference)
+            try appendReferencesOfScalarBatch()
+            if position < batchEnd {
+                let reference = try flatten(children[position], depth: depth)
+                pendingRefs.append(reference)
+                position += 1
+            }
         }
     }
 
@@ -89,18 +100,60 @@ extension BinaryWriter {
     /// the same encoding (whose index is returned after dropping the new bytes), or else a
     /// new object.
     private mutating func uniqueScalar(from start: Int) throws(PlistError) -> UInt32 {
-        let length = scalarBytes.count - start
-        let encoded = UnsafeRawBufferPointer(scalarBytes.buffer(start..<start + length))
-        var probe = uniquing.scalars.probe(BinaryWriter.hash(encoded))
+        let encoding = start..<scalarBytes.count
+        var kept = start
+        let index = try uniqueScalar(encoding, hash: scalarHash(encoding), keepingAt: &kept)
+        scalarBytes.removeLast(encoding.upperBound - kept)
+        return index
+    }
+
+    /// Pushes the references of the scalars encoded back to back from each start in
+    /// `scalarBatch` to the end of `scalarBytes`.
+    ///
+    /// The scalar table is large and its slots random, so nearly every new scalar's lookup
+    /// misses the cache. Loading the first slot of every lookup in the batch before making any
+    /// of them lets those misses overlap instead of being waited for one after another.
+    private mutating func appendReferencesOfScalarBatch() throws(PlistError) {
+        guard scalarBatch.count > 0 else { return }
+        let end = scalarBytes.count
+        let starts = scalarBatch.buffer(0..<scalarBatch.count)
+        func encoding(_ item: Int) -> Range<Int> {
+            starts[item]..<(item + 1 < starts.count ? starts[item + 1] : end)
+        }
+        let hashes = scalarBatchHashes.tail(reserving: starts.count)
+        for item in starts.indices {
+            hashes[item] = scalarHash(encoding(item))
+        }
+        uniquing.scalars.preload(UnsafeBufferPointer(start: hashes, count: starts.count))
+        var kept = starts[0]
+        for item in starts.indices {
+            let reference = try uniqueScalar(encoding(item), hash: hashes[item], keepingAt: &kept)
+            pendingRefs.append(reference)
+        }
+        scalarBytes.removeLast(end - kept)
+    }
+
+    /// The hash of the scalar encoded at `scalarBytes[encoding]`.
+    private func scalarHash(_ encoding: Range<Int>) -> UInt64 {
+        BinaryWriter.hash(UnsafeRawBufferPointer(scalarBytes.buffer(encoding)))
+    }
+
+    /// The index of the scalar encoded at `scalarBytes[encoding]`: an earlier one with the
+    /// same encoding, or else a new object, whose bytes move down to `kept` (at or below the
+    /// encoding, above every object's bytes), which then moves past them.
+    private mutating func uniqueScalar(_ encoding: Range<Int>, hash: UInt64, keepingAt kept: inout Int) throws(PlistError) -> UInt32 {
+        let encoded = UnsafeRawBufferPointer(scalarBytes.buffer(encoding))
+        var probe = uniquing.scalars.probe(hash)
         while let candidate = uniquing.scalars.next(&probe) {
             let entry = entries[Int(candidate)]
-            guard entry.length == length else { continue }
+            guard entry.length == encoding.count else { continue }
             if BinaryWriter.bytesEqual(UnsafeRawBufferPointer(scalarBytes.buffer(entry.range)), encoded) {
-                scalarBytes.removeLast(length)
                 return candidate
             }
         }
-        let index = try append(Entry(scalarAt: start, length: length))
+        scalarBytes.copy(encoding, to: kept)
+        let index = try append(Entry(scalarAt: kept, length: encoding.count))
+        kept += encoding.count
         uniquing.scalars.insert(index, at: probe)
         return index
     }

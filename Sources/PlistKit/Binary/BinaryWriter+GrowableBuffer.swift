@@ -77,6 +77,15 @@ extension BinaryWriter {
             return UnsafeBufferPointer(start: base + range.lowerBound, count: range.count)
         }
 
+        /// Copies the elements `range` to `destination`, which may overlap them.
+        @inline(__always)
+        func copy(_ range: Range<Int>, to destination: Int) {
+            assert(range.upperBound <= count && destination + range.count <= count)
+            guard destination != range.lowerBound else { return }
+            UnsafeMutableRawPointer(base + destination).copyMemory(
+                from: base + range.lowerBound, byteCount: range.count * MemoryLayout<Element>.stride)
+        }
+
         /// At least doubles the capacity.
         private func grow(toHold needed: Int) {
             capacity = max(needed, capacity * 2)
