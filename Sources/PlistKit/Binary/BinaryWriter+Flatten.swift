@@ -56,11 +56,11 @@ extension BinaryWriter {
         while position < children.count {
             // A batch of scalars, up to the next container.
             let batchEnd = min(children.count, position + BinaryWriter.scalarBatchSize)
-            scalarBatch.removeLast(scalarBatch.count)
+            scalarBatch.removeAll()
             while position < batchEnd {
                 let start = scalarBytes.count
                 guard scalarBytes.appendScalar(children[position]) else { break }
-                scalarBatch.append(start)
+                scalarBatch.append(EncodedScalar(start: start, hash: scalarHash(start..<scalarBytes.count)))
                 position += 1
             }
             try appendReferencesOfScalarBatch()
@@ -94,90 +94,5 @@ extension BinaryWriter {
         guard depth < maximumDepth else {
             throw PlistError(.depthLimitExceeded, "value nests deeper than \(maximumDepth) levels")
         }
-    }
-
-    /// The index of the scalar just encoded at `scalarBytes[start...]`: an earlier one with
-    /// the same encoding (whose index is returned after dropping the new bytes), or else a
-    /// new object.
-    private mutating func uniqueScalar(from start: Int) throws(PlistError) -> UInt32 {
-        let encoding = start..<scalarBytes.count
-        var kept = start
-        let index = try uniqueScalar(encoding, hash: scalarHash(encoding), keepingAt: &kept)
-        scalarBytes.removeLast(encoding.upperBound - kept)
-        return index
-    }
-
-    /// Pushes the references of the scalars encoded back to back from each start in
-    /// `scalarBatch` to the end of `scalarBytes`.
-    ///
-    /// The scalar table is large and its slots random, so nearly every new scalar's lookup
-    /// misses the cache. Loading the first slot of every lookup in the batch before making any
-    /// of them lets those misses overlap instead of being waited for one after another.
-    private mutating func appendReferencesOfScalarBatch() throws(PlistError) {
-        guard scalarBatch.count > 0 else { return }
-        let end = scalarBytes.count
-        let starts = scalarBatch.buffer(0..<scalarBatch.count)
-        func encoding(_ item: Int) -> Range<Int> {
-            starts[item]..<(item + 1 < starts.count ? starts[item + 1] : end)
-        }
-        let hashes = scalarBatchHashes.tail(reserving: starts.count)
-        for item in starts.indices {
-            hashes[item] = scalarHash(encoding(item))
-        }
-        uniquing.scalars.preload(UnsafeBufferPointer(start: hashes, count: starts.count))
-        var kept = starts[0]
-        for item in starts.indices {
-            let reference = try uniqueScalar(encoding(item), hash: hashes[item], keepingAt: &kept)
-            pendingRefs.append(reference)
-        }
-        scalarBytes.removeLast(end - kept)
-    }
-
-    /// The hash of the scalar encoded at `scalarBytes[encoding]`.
-    private func scalarHash(_ encoding: Range<Int>) -> UInt64 {
-        BinaryWriter.hash(UnsafeRawBufferPointer(scalarBytes.buffer(encoding)))
-    }
-
-    /// The index of the scalar encoded at `scalarBytes[encoding]`: an earlier one with the
-    /// same encoding, or else a new object, whose bytes move down to `kept` (at or below the
-    /// encoding, above every object's bytes), which then moves past them.
-    private mutating func uniqueScalar(_ encoding: Range<Int>, hash: UInt64, keepingAt kept: inout Int) throws(PlistError) -> UInt32 {
-        let encoded = UnsafeRawBufferPointer(scalarBytes.buffer(encoding))
-        var probe = uniquing.scalars.probe(hash)
-        while let candidate = uniquing.scalars.next(&probe) {
-            let entry = entries[Int(candidate)]
-            guard entry.length == encoding.count else { continue }
-            if BinaryWriter.bytesEqual(UnsafeRawBufferPointer(scalarBytes.buffer(entry.range)), encoded) {
-                return candidate
-            }
-        }
-        scalarBytes.copy(encoding, to: kept)
-        let index = try append(Entry(scalarAt: kept, length: encoding.count))
-        kept += encoding.count
-        uniquing.scalars.insert(index, at: probe)
-        return index
-    }
-
-    /// The index of a container whose child references (keys then values for a dictionary)
-    /// are `pendingRefs[base...]`, which it pops; a container with the same marker and
-    /// references as an earlier one reuses that one's index.
-    private mutating func container(marker: UInt8, refsFrom base: Int) throws(PlistError) -> UInt32 {
-        let count = pendingRefs.count - base
-        let pending = pendingRefs.buffer(base..<base + count)
-        var probe = uniquing.containers.probe(BinaryWriter.hash(UnsafeRawBufferPointer(pending), seed: UInt64(marker)))
-        while let candidate = uniquing.containers.next(&probe) {
-            let entry = entries[Int(candidate)]
-            guard entry.marker == marker, entry.length == count else { continue }
-            if BinaryWriter.bytesEqual(UnsafeRawBufferPointer(refs.buffer(entry.range)), UnsafeRawBufferPointer(pending)) {
-                pendingRefs.removeLast(count)
-                return candidate
-            }
-        }
-        let index = try append(Entry(container: marker, refsAt: refs.count, count: count))
-        refs.append(contentsOf: pending)
-        pendingRefs.removeLast(count)
-        containerHeaderBytes += BinaryWriter.headerSize(count: marker == BinaryMarker.dictionary ? count / 2 : count)
-        uniquing.containers.insert(index, at: probe)
-        return index
     }
 }

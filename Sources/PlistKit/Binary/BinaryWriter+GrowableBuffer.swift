@@ -63,6 +63,11 @@ extension BinaryWriter {
             count += elements.count
         }
 
+        @inline(__always)
+        func removeAll() {
+            count = 0
+        }
+
         /// Drops the last `dropped` elements.
         @inline(__always)
         func removeLast(_ dropped: Int) {

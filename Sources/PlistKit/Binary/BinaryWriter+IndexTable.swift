@@ -8,7 +8,7 @@ extension BinaryWriter {
         /// The hash bits in the high half, the index plus one in the low half; zero when empty.
         private var slots = [UInt64](repeating: 0, count: 64)
         private var count = 0
-        /// The sum of the slots ``preload(_:)`` loaded, stored so that the loads are made.
+        /// The sum of the slots ``preload(_:)`` loaded, kept so that the loads are made.
         private var preloaded: UInt64 = 0
 
         /// Where a lookup of one hash stands: the next slot to look at.
@@ -41,15 +41,11 @@ extension BinaryWriter {
             }
         }
 
-        /// Loads the first slot each of `hashes` would probe, so that the cache misses of a
-        /// batch of lookups overlap; the loads themselves change nothing.
-        mutating func preload(_ hashes: UnsafeBufferPointer<UInt64>) {
-            let mask = slots.count - 1
-            var sum: UInt64 = 0
-            for hash in hashes {
-                sum &+= slots[Int(truncatingIfNeeded: UInt32(truncatingIfNeeded: hash)) & mask]
-            }
-            preloaded = sum
+        /// Loads the first slot a lookup of `hash` probes, so that the cache misses of a
+        /// batch of lookups overlap; the load itself changes nothing.
+        @inline(__always)
+        mutating func preload(_ hash: UInt64) {
+            preloaded &+= slots[probe(hash).position]
         }
 
         /// Records `index` (below `UInt32.max`) under the hash of `probe`, which ``next(_:)``

@@ -31,7 +31,7 @@ extension BinaryWriter {
         mutating func remember(_ keys: UnsafeBufferPointer<UInt32>, at address: UInt) {
             let slot = KeyCache.slot(for: address)
             addresses[slot] = address
-            references[slot].removeLast(references[slot].count)
+            references[slot].removeAll()
             references[slot].append(contentsOf: keys)
         }
     }

@@ -45,10 +45,8 @@ struct BinaryWriter {
     let refs = GrowableBuffer<UInt32>(capacity: 1024)
     /// Child references of the containers being flattened, innermost last.
     let pendingRefs = GrowableBuffer<UInt32>()
-    /// Where each scalar of the batch being flattened starts in `scalarBytes`.
-    let scalarBatch = GrowableBuffer<Int>(capacity: BinaryWriter.scalarBatchSize)
-    /// Room for the hashes of that batch's scalars.
-    let scalarBatchHashes = GrowableBuffer<UInt64>(capacity: BinaryWriter.scalarBatchSize)
+    /// Scalars encoded to be looked up together; see ``appendReferencesOfScalarBatch()``.
+    let scalarBatch = GrowableBuffer<EncodedScalar>(capacity: BinaryWriter.scalarBatchSize)
     /// The bytes the containers' headers will take.
     var containerHeaderBytes = 0
     var uniquing = Uniquing()
