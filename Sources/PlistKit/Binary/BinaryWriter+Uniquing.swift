@@ -63,8 +63,10 @@ extension BinaryWriter {
             return nil
         }
 
-        /// Records `object` for `identity`, which has none yet.
+        /// Records `object` for `identity`, which has none yet; past the `UInt32` indices the
+        /// table can hold, it records nothing more (which only costs time).
         mutating func record(_ object: UInt32, for identity: StorageIdentity) {
+            guard recorded.count < Int(UInt32.max) else { return }
             var probe = table.probe(identity.hash)
             while table.next(&probe) != nil {}
             table.insert(UInt32(recorded.count), at: probe)
