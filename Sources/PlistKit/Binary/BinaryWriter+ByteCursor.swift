@@ -33,7 +33,31 @@ extension BinaryWriter {
             position += size
         }
 
-        /// What ``BinaryWriter/appendHeader(marker:count:to:)`` appends.
+        /// `references`, each as a `size`-byte (1, 2, 4 or 8) big-endian integer.
+        mutating func writeReferences(_ references: UnsafeBufferPointer<UInt32>, size: Int) {
+            let target = base + position
+            switch size {
+            case 1:
+                for (offset, reference) in references.enumerated() {
+                    target.storeBytes(of: UInt8(truncatingIfNeeded: reference), toByteOffset: offset, as: UInt8.self)
+                }
+            case 2:
+                for (offset, reference) in references.enumerated() {
+                    target.storeBytes(of: UInt16(truncatingIfNeeded: reference).bigEndian, toByteOffset: 2 * offset, as: UInt16.self)
+                }
+            case 4:
+                for (offset, reference) in references.enumerated() {
+                    target.storeBytes(of: reference.bigEndian, toByteOffset: 4 * offset, as: UInt32.self)
+                }
+            default:
+                for (offset, reference) in references.enumerated() {
+                    target.storeBytes(of: UInt64(reference).bigEndian, toByteOffset: 8 * offset, as: UInt64.self)
+                }
+            }
+            position += references.count * size
+        }
+
+        /// What ``BinaryWriter/GrowableBuffer/appendHeader(marker:count:)`` appends.
         mutating func writeHeader(marker: UInt8, count: Int) {
             if count < 15 {
                 writeBigEndian(UInt64(marker << 4 | UInt8(count)), size: 1)

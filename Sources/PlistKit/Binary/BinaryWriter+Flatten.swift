@@ -1,162 +1,98 @@
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
+import OrderedCollections
 
 extension BinaryWriter {
     /// Adds `value` and everything it contains to the table, children first, and returns its
     /// index. Equal objects share one index.
-    mutating func flatten(_ value: Plist, depth: Int) throws(PlistError) -> Int {
+    mutating func flatten(_ value: Plist, depth: Int) throws(PlistError) -> UInt32 {
         switch value {
-        case .string(let string):
-            return stringObject(string)
-        case .integer(let integer):
-            return scalar { bytes in
-                if let unsigned = integer.uint64Value {
-                    BinaryWriter.appendUnsigned(unsigned, to: &bytes)
-                } else {
-                    bytes.append(0x13)
-                    BinaryWriter.appendBigEndian(UInt64(bitPattern: integer.int64Value!), size: 8, to: &bytes)
-                }
-            }
-        case .real(let real):
-            return scalar { bytes in
-                bytes.append(0x23)
-                BinaryWriter.appendBigEndian(real.bitPattern, size: 8, to: &bytes)
-            }
-        case .bool(let bool):
-            return scalar { bytes in
-                bytes.append(bool ? BinaryMarker.true : BinaryMarker.false)
-            }
-        case .date(let date):
-            return scalar { bytes in
-                bytes.append(BinaryMarker.date)
-                BinaryWriter.appendBigEndian(date.timeIntervalSinceReferenceDate.bitPattern, size: 8, to: &bytes)
-            }
-        case .data(let data):
-            return scalar { bytes in
-                BinaryWriter.appendHeader(marker: BinaryMarker.data, count: data.count, to: &bytes)
-                bytes.append(contentsOf: data)
-            }
-        case .uid(let uid):
-            return scalar { bytes in
-                let size = BinaryWriter.bytesNeeded(uid)
-                bytes.append(BinaryMarker.uid << 4 | UInt8(size - 1))
-                BinaryWriter.appendBigEndian(uid, size: size, to: &bytes)
-            }
         case .array(let elements):
-            let identity = Uniquing.StorageIdentity(elements)
-            if let identity, let known = uniquing.sharedStorage[identity] { return known }
+            return try array(elements, depth: depth)
+        case .dictionary(let entries):
+            return try dictionary(entries, depth: depth)
+        default:
+            let start = scalarBytes.count
+            scalarBytes.appendScalar(value)
+            return try uniqueScalar(from: start)
+        }
+    }
+
+    private mutating func array(_ elements: [Plist], depth: Int) throws(PlistError) -> UInt32 {
+        try elements.withUnsafeBufferPointer { elements throws(PlistError) in
+            let identity = StorageIdentity(elements: elements)
+            if let identity, let known = uniquing.sharedStorage.object(for: identity) { return known }
             try checkDepth(depth)
             // Flattening a child pushes (and pops) that child's own references above these.
             let base = pendingRefs.count
-            for element in elements {
-                pendingRefs.append(try flatten(element, depth: depth + 1))
-            }
-            let index = container(marker: BinaryMarker.array, count: elements.count, refsFrom: base)
-            if let identity { uniquing.sharedStorage[identity] = index }
-            return index
-        case .dictionary(let entries):
-            let identity = Uniquing.StorageIdentity(entries)
-            if let identity, let known = uniquing.sharedStorage[identity] { return known }
-            try checkDepth(depth)
-            let base = pendingRefs.count
-            for key in entries.keys {
-                pendingRefs.append(stringObject(key))
-            }
-            for value in entries.values {
-                pendingRefs.append(try flatten(value, depth: depth + 1))
-            }
-            let index = container(marker: BinaryMarker.dictionary, count: entries.count, refsFrom: base)
-            if let identity { uniquing.sharedStorage[identity] = index }
+            try appendReferences(to: elements, depth: depth + 1)
+            let index = try container(marker: BinaryMarker.array, refsFrom: base)
+            if let identity { uniquing.sharedStorage.record(index, for: identity) }
             return index
         }
+    }
+
+    private mutating func dictionary(_ entries: OrderedDictionary<String, Plist>, depth: Int) throws(PlistError) -> UInt32 {
+        try entries.keys.elements.withUnsafeBufferPointer { keys throws(PlistError) in
+            try entries.values.elements.withUnsafeBufferPointer { values throws(PlistError) in
+                let identity = StorageIdentity(keys: keys, values: values)
+                if let identity, let known = uniquing.sharedStorage.object(for: identity) { return known }
+                try checkDepth(depth)
+                let base = pendingRefs.count
+                try appendKeyReferences(keys)
+                try appendReferences(to: values, depth: depth + 1)
+                let index = try container(marker: BinaryMarker.dictionary, refsFrom: base)
+                if let identity { uniquing.sharedStorage.record(index, for: identity) }
+                return index
+            }
+        }
+    }
+
+    /// Flattens `children` and pushes their references.
+    ///
+    /// Scalars are encoded here rather than through `flatten`, whose throwing call would copy
+    /// (retain and release) each child it is handed, and they are looked up in batches (see
+    /// ``appendReferencesOfScalarBatch()``).
+    private mutating func appendReferences(to children: UnsafeBufferPointer<Plist>, depth: Int) throws(PlistError) {
+        var position = 0
+        while position < children.count {
+            // A batch of scalars, up to the next container.
+            let batchEnd = min(children.count, position + BinaryWriter.scalarBatchSize)
+            scalarBatch.removeAll()
+            while position < batchEnd {
+                let start = scalarBytes.count
+                guard scalarBytes.appendScalar(children[position]) else { break }
+                scalarBatch.append(EncodedScalar(start: start, hash: scalarHash(start..<scalarBytes.count)))
+                position += 1
+            }
+            try appendReferencesOfScalarBatch()
+            if position < batchEnd {
+                let reference = try flatten(children[position], depth: depth)
+                pendingRefs.append(reference)
+                position += 1
+            }
+        }
+    }
+
+    /// Pushes the references of a dictionary's keys, from the cache when an earlier
+    /// dictionary had the same keys' storage.
+    private mutating func appendKeyReferences(_ keys: UnsafeBufferPointer<String>) throws(PlistError) {
+        guard let address = keys.baseAddress.map(UInt.init(bitPattern:)) else { return }
+        if let known = uniquing.keys.references(at: address) {
+            pendingRefs.append(contentsOf: known)
+            return
+        }
+        let base = pendingRefs.count
+        for position in keys.indices {
+            let start = scalarBytes.count
+            scalarBytes.appendString(keys[position])
+            let reference = try uniqueScalar(from: start)
+            pendingRefs.append(reference)
+        }
+        uniquing.keys.remember(pendingRefs.buffer(base..<pendingRefs.count), at: address)
     }
 
     private func checkDepth(_ depth: Int) throws(PlistError) {
         guard depth < maximumDepth else {
             throw PlistError(.depthLimitExceeded, "value nests deeper than \(maximumDepth) levels")
         }
-    }
-
-    /// The index of a string object, adding it when it is new: ASCII when every byte is,
-    /// UTF-16 otherwise.
-    private mutating func stringObject(_ string: String) -> Int {
-        let start = scalarBytes.count
-        var string = string
-        let wroteASCII = string.withUTF8 { utf8 in
-            guard BinaryWriter.isASCII(UnsafeRawBufferPointer(utf8)) else { return false }
-            BinaryWriter.appendHeader(marker: BinaryMarker.asciiString, count: utf8.count, to: &scalarBytes)
-            scalarBytes.append(contentsOf: utf8)
-            return true
-        }
-        if !wroteASCII {
-            BinaryWriter.appendHeader(marker: BinaryMarker.utf16String, count: string.utf16.count, to: &scalarBytes)
-            for unit in string.utf16 {
-                scalarBytes.append(UInt8(unit >> 8))
-                scalarBytes.append(UInt8(truncatingIfNeeded: unit))
-            }
-        }
-        return uniqueScalar(from: start)
-    }
-
-    /// The index of the scalar that `encode` appends to `scalarBytes`.
-    @inline(__always)
-    private mutating func scalar(encode: (inout [UInt8]) -> Void) -> Int {
-        let start = scalarBytes.count
-        encode(&scalarBytes)
-        return uniqueScalar(from: start)
-    }
-
-    /// The index of the scalar just encoded at `scalarBytes[start...]`: an earlier one with
-    /// the same encoding (whose index is returned after dropping the new bytes), or else a
-    /// new object.
-    private mutating func uniqueScalar(from start: Int) -> Int {
-        let end = scalarBytes.count
-        let hash = scalarBytes[start...].withUnsafeBytes { BinaryWriter.hash($0) }
-        var probe = uniquing.scalars.probe(hash)
-        while let candidate = uniquing.scalars.next(&probe) {
-            guard case .scalar(let range) = entries[candidate], range.count == end - start else { continue }
-            let same = scalarBytes.withUnsafeBytes { all in
-                BinaryWriter.bytesEqual(UnsafeRawBufferPointer(rebasing: all[range]),
-                                        UnsafeRawBufferPointer(rebasing: all[start..<end]))
-            }
-            if same {
-                scalarBytes.removeLast(end - start)
-                return candidate
-            }
-        }
-        let index = entries.count
-        entries.append(.scalar(start..<end))
-        uniquing.scalars.insert(index, at: probe)
-        return index
-    }
-
-    /// The index of a container whose child references (keys then values for a dictionary)
-    /// are `pendingRefs[base...]`, which it pops; a container with the same marker and
-    /// references as an earlier one reuses that one's index.
-    private mutating func container(marker: UInt8, count: Int, refsFrom base: Int) -> Int {
-        let hash = pendingRefs[base...].withUnsafeBytes { BinaryWriter.hash($0, seed: UInt64(marker)) }
-        let refCount = pendingRefs.count - base
-        var probe = uniquing.containers.probe(hash)
-        while let candidate = uniquing.containers.next(&probe) {
-            guard case .container(let existingMarker, _, let range) = entries[candidate],
-                  existingMarker == marker, range.count == refCount else { continue }
-            let same = refs[range].withUnsafeBytes { existing in
-                pendingRefs[base...].withUnsafeBytes { BinaryWriter.bytesEqual(existing, $0) }
-            }
-            if same {
-                pendingRefs.removeLast(refCount)
-                return candidate
-            }
-        }
-        let start = refs.count
-        refs.append(contentsOf: pendingRefs[base...])
-        pendingRefs.removeLast(refCount)
-        let index = entries.count
-        entries.append(.container(marker: marker, count: count, refs: start..<refs.count))
-        uniquing.containers.insert(index, at: probe)
-        return index
     }
 }

@@ -1,85 +1,110 @@
 extension BinaryWriter {
     /// An open-addressing hash set of object indices whose keys live elsewhere (in the
-    /// writer's `scalarBytes` or `refs`): each slot holds a full hash and an index, and the
-    /// caller checks each candidate index against the object it looks for. Linear probing, power-of-two
-    /// capacity, at most half full.
+    /// writer's `scalarBytes` or `refs`, say): each slot holds 32 bits of the key's hash and
+    /// an index, and the caller checks each candidate index against the key it looks for.
+    /// Linear probing from the slot the stored hash bits name, power-of-two capacity, at most
+    /// half full.
     struct IndexTable {
-        private struct Slot {
-            var hash: UInt64
-            /// The object index, or −1 for an empty slot.
-            var index: Int
-        }
-
-        private static let empty = Slot(hash: 0, index: -1)
-        private var slots = [Slot](repeating: IndexTable.empty, count: 64)
+        /// The hash bits in the high half, the index plus one in the low half; zero when empty.
+        private var slots = [UInt64](repeating: 0, count: 64)
         private var count = 0
+        /// The sum of the slots ``preload(_:)`` loaded, kept so that the loads are made.
+        private var preloaded: UInt64 = 0
 
         /// Where a lookup of one hash stands: the next slot to look at.
         struct Probe {
-            let hash: UInt64
+            fileprivate let tag: UInt32
             fileprivate var position: Int
         }
 
         /// A lookup of `hash`, to step through with ``next(_:)``.
         @inline(__always)
         func probe(_ hash: UInt64) -> Probe {
-            Probe(hash: hash, position: Int(truncatingIfNeeded: hash) & (slots.count - 1))
+            let tag = UInt32(truncatingIfNeeded: hash)
+            return Probe(tag: tag, position: Int(tag) & (slots.count - 1))
         }
 
-        /// The next index recorded under the probe's hash, or nil when there is none left; the
-        /// probe then rests on the empty slot where ``insert(_:at:)`` puts a new index.
+        /// The next index recorded under the probe's hash bits, or nil when there is none left;
+        /// the probe then rests on the empty slot where ``insert(_:at:)`` puts a new index.
         @inline(__always)
-        func next(_ probe: inout Probe) -> Int? {
-            let mask = slots.count - 1
-            while true {
-                let slot = slots[probe.position]
-                if slot.index < 0 { return nil }
-                probe.position = (probe.position + 1) & mask
-                if slot.hash == probe.hash { return slot.index }
+        func next(_ probe: inout Probe) -> UInt32? {
+            slots.withUnsafeBufferPointer { slots in
+                let mask = slots.count - 1
+                while true {
+                    let slot = slots[probe.position]
+                    if slot == 0 { return nil }
+                    probe.position = (probe.position + 1) & mask
+                    if UInt32(truncatingIfNeeded: slot >> 32) == probe.tag {
+                        return UInt32(truncatingIfNeeded: slot) - 1
+                    }
+                }
             }
         }
 
-        /// Records `index` under the hash of `probe`, which ``next(_:)`` has run to its end.
+        /// Loads the first slot a lookup of `hash` probes, so that the cache misses of a
+        /// batch of lookups overlap; the load itself changes nothing.
         @inline(__always)
-        mutating func insert(_ index: Int, at probe: Probe) {
-            slots[probe.position] = Slot(hash: probe.hash, index: index)
+        mutating func preload(_ hash: UInt64) {
+            preloaded &+= slots[probe(hash).position]
+        }
+
+        /// Records `index` (below `UInt32.max`) under the hash of `probe`, which ``next(_:)``
+        /// has run to its end.
+        @inline(__always)
+        mutating func insert(_ index: UInt32, at probe: Probe) {
+            slots[probe.position] = UInt64(probe.tag) << 32 | UInt64(index + 1)
             count += 1
             if count * 2 > slots.count { grow() }
         }
 
-        /// Doubles the capacity, placing every slot again by its stored hash.
+        /// Doubles the capacity, placing every slot again by its stored hash bits.
         private mutating func grow() {
             let old = slots
-            slots = [Slot](repeating: IndexTable.empty, count: old.count * 2)
-            let mask = slots.count - 1
-            for slot in old where slot.index >= 0 {
-                var position = Int(truncatingIfNeeded: slot.hash) & mask
-                while slots[position].index >= 0 { position = (position + 1) & mask }
-                slots[position] = slot
+            slots = [UInt64](repeating: 0, count: old.count * 2)
+            slots.withUnsafeMutableBufferPointer { slots in
+                let mask = slots.count - 1
+                for slot in old where slot != 0 {
+                    var position = Int(slot >> 32) & mask
+                    while slots[position] != 0 { position = (position + 1) & mask }
+                    slots[position] = slot
+                }
             }
         }
     }
 
     /// A fast non-cryptographic hash of `bytes` (8-byte words, multiply-xorshift mixing, a
-    /// final avalanche so that the low bits used for probing depend on every byte).
+    /// final avalanche so that every bit of the result depends on every byte).
     static func hash(_ bytes: UnsafeRawBufferPointer, seed: UInt64 = 0) -> UInt64 {
-        var hash = seed ^ (UInt64(bytes.count) &* 0x9E37_79B9_7F4A_7C15)
+        let count = bytes.count
+        var hash = seed ^ (UInt64(count) &* 0x9E37_79B9_7F4A_7C15)
         var offset = 0
-        while offset + 8 <= bytes.count {
+        while offset + 8 <= count {
             hash = mix(hash ^ bytes.loadUnaligned(fromByteOffset: offset, as: UInt64.self))
             offset += 8
         }
-        if offset < bytes.count {
-            // The last 1…7 bytes, little-endian, as a load of the whole word would give.
-            var tail: UInt64 = 0
-            var position = bytes.count
-            while position > offset {
-                position -= 1
-                tail = tail << 8 | UInt64(bytes[position])
+        if offset < count {
+            // The last 1…7 bytes, read as at most three overlapping loads (the length is
+            // already in the hash, so overlaps cannot make two inputs alike).
+            let tail: UInt64
+            if count >= 8 {
+                tail = bytes.loadUnaligned(fromByteOffset: count - 8, as: UInt64.self)
+            } else if count - offset >= 4 {
+                tail = UInt64(bytes.loadUnaligned(fromByteOffset: offset, as: UInt32.self)) << 32
+                    | UInt64(bytes.loadUnaligned(fromByteOffset: count - 4, as: UInt32.self))
+            } else {
+                let rest = count - offset
+                tail = UInt64(bytes[offset]) << 16 | UInt64(bytes[offset + rest / 2]) << 8 | UInt64(bytes[count - 1])
             }
             hash = mix(hash ^ tail)
         }
         return avalanche(hash)
+    }
+
+    /// A hash of a pair of words, such as the addresses in a
+    /// ``BinaryWriter/Uniquing/StorageIdentity``.
+    @inline(__always)
+    static func hash(_ first: UInt, _ second: UInt) -> UInt64 {
+        avalanche(mix(UInt64(first)) ^ UInt64(second))
     }
 
     @inline(__always)

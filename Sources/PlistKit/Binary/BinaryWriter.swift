@@ -10,23 +10,52 @@ import Foundation
 /// once (see `BinaryWriter+Uniquing.swift`), then written with the smallest integer widths,
 /// reference size and offset size that fit. The root is the last object; the trailer says so.
 struct BinaryWriter {
-    /// One entry of the flattened object table.
-    enum Entry {
-        /// A scalar whose complete encoding is `scalarBytes[range]`.
-        case scalar(Range<Int>)
-        /// An array (or dictionary: keys, then values) whose references are `refs[range]`.
-        case container(marker: UInt8, count: Int, refs: Range<Int>)
+    /// One entry of the flattened object table: where its encoding (a scalar) or its child
+    /// references (a container) lie in `scalarBytes` or `refs`.
+    struct Entry {
+        /// The offset of the first byte or reference.
+        let start: Int
+        /// The container's marker in the top byte (zero for a scalar), the number of bytes or
+        /// references below it.
+        private let markerAndLength: UInt64
+
+        init(scalarAt start: Int, length: Int) {
+            self.start = start
+            markerAndLength = UInt64(length)
+        }
+
+        init(container marker: UInt8, refsAt start: Int, count: Int) {
+            self.start = start
+            markerAndLength = UInt64(marker) << 56 | UInt64(count)
+        }
+
+        /// ``BinaryMarker/array`` or ``BinaryMarker/dictionary``, or zero for a scalar.
+        var marker: UInt8 { UInt8(markerAndLength >> 56) }
+        /// The number of bytes (a scalar) or references (a container: keys then values for a
+        /// dictionary).
+        var length: Int { Int(markerAndLength & 0x00FF_FFFF_FFFF_FFFF) }
+        var range: Range<Int> { start..<start + length }
     }
 
-    var entries: [Entry] = []
+    /// The flattened object table; an object's index is its reference.
+    let entries = GrowableBuffer<Entry>(capacity: 1024)
     /// Encoded scalars, back to back.
-    var scalarBytes: [UInt8] = []
+    let scalarBytes = GrowableBuffer<UInt8>(capacity: 16 * 1024)
     /// Child references of every container, back to back.
-    var refs: [Int] = []
+    let refs = GrowableBuffer<UInt32>(capacity: 1024)
     /// Child references of the containers being flattened, innermost last.
-    var pendingRefs: [Int] = []
+    let pendingRefs = GrowableBuffer<UInt32>()
+    /// Scalars encoded to be looked up together; see ``appendReferencesOfScalarBatch()``.
+    let scalarBatch = GrowableBuffer<EncodedScalar>(capacity: BinaryWriter.scalarBatchSize)
+    /// The bytes the containers' headers will take.
+    var containerHeaderBytes = 0
     var uniquing = Uniquing()
     let maximumDepth: Int
+
+    /// The most scalars looked up together; see ``appendReferencesOfScalarBatch()``.
+    static let scalarBatchSize = 16
+    /// The most objects a file can hold here: references are kept as `UInt32`.
+    static let maximumObjectCount = Int(UInt32.max)
 
     /// Encodes `value`.
     static func write(_ value: Plist, maximumDepth: Int = PlistReadingOptions.default.maximumDepth) throws(PlistError) -> Data {
@@ -37,13 +66,10 @@ struct BinaryWriter {
 
     /// The bytes of the whole file, given the flattened table, written in one pass into a
     /// buffer of the exact size.
-    private func serialize(top: Int) -> Data {
+    private func serialize(top: UInt32) -> Data {
         // CF requires the object count itself, not just the highest index, to fit a reference.
         let refSize = BinaryWriter.bytesNeeded(UInt64(entries.count))
-        var tableOffset = BinaryMarker.headerSize + scalarBytes.count + refs.count * refSize
-        for case .container(_, let count, _) in entries {
-            tableOffset += BinaryWriter.headerSize(count: count)
-        }
+        let tableOffset = BinaryMarker.headerSize + scalarBytes.count + refs.count * refSize + containerHeaderBytes
         // CF requires the offset table's own position to fit an offset entry.
         let offsetSize = BinaryWriter.bytesNeeded(UInt64(tableOffset))
         let total = tableOffset + entries.count * offsetSize + BinaryMarker.trailerSize
@@ -52,18 +78,15 @@ struct BinaryWriter {
             var objects = ByteCursor(buffer.baseAddress!)
             var offsets = ByteCursor(buffer.baseAddress! + tableOffset)
             objects.write("bplist00".utf8)
-            scalarBytes.withUnsafeBytes { scalarBytes in
-                for entry in entries {
-                    offsets.writeBigEndian(UInt64(objects.position), size: offsetSize)
-                    switch entry {
-                    case .scalar(let range):
-                        objects.write(UnsafeRawBufferPointer(rebasing: scalarBytes[range]))
-                    case .container(let marker, let count, let range):
-                        objects.writeHeader(marker: marker, count: count)
-                        for index in range {
-                            objects.writeBigEndian(UInt64(refs[index]), size: refSize)
-                        }
-                    }
+            for entry in entries.buffer(0..<entries.count) {
+                offsets.writeBigEndian(UInt64(objects.position), size: offsetSize)
+                switch entry.marker {
+                case 0:
+                    objects.write(UnsafeRawBufferPointer(scalarBytes.buffer(entry.range)))
+                case let marker:
+                    let length = entry.length
+                    objects.writeHeader(marker: marker, count: marker == BinaryMarker.dictionary ? length / 2 : length)
+                    objects.writeReferences(refs.buffer(entry.range), size: refSize)
                 }
             }
             var trailer = offsets
@@ -78,6 +101,15 @@ struct BinaryWriter {
         return output
     }
 
+    /// Adds `entry` to the table and returns its index.
+    mutating func append(_ entry: Entry) throws(PlistError) -> UInt32 {
+        guard entries.count < BinaryWriter.maximumObjectCount else {
+            throw PlistError(.limitExceeded, "value holds more than \(BinaryWriter.maximumObjectCount) distinct objects")
+        }
+        entries.append(entry)
+        return UInt32(entries.count - 1)
+    }
+
     /// The smallest of 1, 2, 4 or 8 bytes that holds `value`.
     static func bytesNeeded(_ value: UInt64) -> Int {
         switch value {
@@ -88,41 +120,9 @@ struct BinaryWriter {
         }
     }
 
-    /// The low `size` bytes of `value`, most significant first.
-    @inline(__always)
-    static func appendBigEndian(_ value: UInt64, size: Int, to output: inout [UInt8]) {
-        withUnsafeBytes(of: value.bigEndian) { bytes in
-            output.append(contentsOf: UnsafeRawBufferPointer(rebasing: bytes[(8 - size)...]))
-        }
-    }
-
-    /// The size of what ``appendHeader(marker:count:to:)`` appends.
+    /// The size of what ``GrowableBuffer/appendHeader(marker:count:)`` appends.
     static func headerSize(count: Int) -> Int {
         count < 15 ? 1 : 2 + bytesNeeded(UInt64(count))
-    }
-
-    /// A marker byte with `count` in its low nibble, or `0xF` followed by an integer object.
-    static func appendHeader(marker: UInt8, count: Int, to output: inout [UInt8]) {
-        if count < 15 {
-            output.append(marker << 4 | UInt8(count))
-        } else {
-            output.append(marker << 4 | 0x0F)
-            appendUnsigned(UInt64(count), to: &output)
-        }
-    }
-
-    /// An integer object (marker 0x1n) for a non-negative value, in the smallest width.
-    static func appendUnsigned(_ value: UInt64, to output: inout [UInt8]) {
-        let size = bytesNeeded(value)
-        if size == 8 && value > UInt64(Int64.max) {
-            // 8-byte integers are signed; larger values take 16 bytes.
-            output.append(0x14)
-            appendBigEndian(0, size: 8, to: &output)
-            appendBigEndian(value, size: 8, to: &output)
-        } else {
-            output.append(0x10 | UInt8(size.trailingZeroBitCount))
-            appendBigEndian(value, size: size, to: &output)
-        }
     }
 
     /// Whether every byte is below 0x80, checked eight at a time.

@@ -1,0 +1,83 @@
+import Foundation
+import OrderedCollections
+import PlistKit
+import Testing
+
+/// The binary writer's shortcuts for storage that values share (key references of
+/// dictionaries with the same keys' storage, shared arrays and dictionaries) and its batched
+/// scalar lookups must write exactly what flattening every path afresh writes.
+@Suite("Binary writer sharing")
+struct BinaryWriterSharingTests {
+    /// `value` rebuilt with fresh storage for every array, dictionary and key list.
+    static func unshared(_ value: Plist) -> Plist {
+        switch value {
+        case .array(let elements):
+            return .array(elements.map(unshared))
+        case .dictionary(let entries):
+            return .dictionary(OrderedDictionary(uniqueKeysWithValues: zip(entries.keys.map { $0 }, entries.values.map(unshared))))
+        default:
+            return value
+        }
+    }
+
+    /// The object count in a `bplist00` file's trailer.
+    static func objectCount(_ bytes: Data) -> Int {
+        bytes.suffix(24).prefix(8).reduce(0) { $0 << 8 | Int($1) }
+    }
+
+    @Test func dictionariesSharingKeysWriteAsFreshOnes() throws {
+        // Twelve key sets (more than the cache holds), each shared by copies whose values
+        // differ, interleaved so that sets keep evicting one another.
+        let templates: [OrderedDictionary<String, Plist>] = (0..<12).map { set in
+            OrderedDictionary(uniqueKeysWithValues: (0..<(set % 4 + 1)).map { ("key\(set)-\($0)", Plist.integer(PlistInteger(set))) })
+        }
+        var records: [Plist] = []
+        for round in 0..<5 {
+            for (set, template) in templates.enumerated() {
+                var copy = template
+                copy.values[0] = .string("round \(round) set \(set)")
+                records.append(.dictionary(copy))
+            }
+        }
+        let shared = Plist.array(records)
+        let bytes = try shared.encoded(as: .binary)
+        #expect(bytes == (try BinaryWriterSharingTests.unshared(shared).encoded(as: .binary)))
+        #expect(identicalScalars(try Plist(decoding: bytes), shared))
+    }
+
+    @Test func sharedContainersWriteAsFreshOnes() throws {
+        let leaf = Plist.array([1, 2, "three"])
+        let branch = Plist.dictionary(["leaf": leaf, "again": leaf, "n": 4])
+        let shared = Plist.array([branch, leaf, branch, .array([branch, leaf])])
+        let bytes = try shared.encoded(as: .binary)
+        #expect(bytes == (try BinaryWriterSharingTests.unshared(shared).encoded(as: .binary)))
+        // 1, 2, "three", the leaf, "leaf", "again", "n", 4, the branch, the inner array, the root.
+        #expect(BinaryWriterSharingTests.objectCount(bytes) == 11)
+    }
+
+    @Test func scalarBatchesDropDuplicatesInAndAcrossBatches() throws {
+        // More scalars than one batch holds, repeating within a batch, across batches and
+        // across the containers between them.
+        var elements: [Plist] = []
+        for index in 0..<40 {
+            elements.append(.integer(PlistInteger(index % 7)))
+            elements.append(.string("s\(index % 5)"))
+            if index % 9 == 0 { elements.append(.array([.integer(PlistInteger(index % 7)), "s0"])) }
+            elements.append(.real(index % 2 == 0 ? 0.0 : -0.0))
+        }
+        let value = Plist.array(elements)
+        let bytes = try value.encoded(as: .binary)
+        #expect(identicalScalars(try Plist(decoding: bytes), value))
+        // 7 integers, 5 strings, 2 reals (0.0 and -0.0 differ), 5 inner arrays, the root.
+        #expect(BinaryWriterSharingTests.objectCount(bytes) == 20)
+    }
+
+    @Test func utf16StringsAreTranscodedExactly() throws {
+        // Two-, three- and four-byte UTF-8 sequences; the last is a surrogate pair in UTF-16.
+        let string = "a\u{E9}\u{4E2D}\u{1F600}"
+        let bytes = try Plist.string(string).encoded(as: .binary)
+        let object: [UInt8] = [0x65, 0x00, 0x61, 0x00, 0xE9, 0x4E, 0x2D, 0xD8, 0x3D, 0xDE, 0x00]
+        #expect(Array(bytes.dropFirst(8).prefix(object.count)) == object)
+        #expect(try Plist(decoding: bytes) == .string(string))
+    }
+}
