@@ -47,15 +47,15 @@ enum PlistRealFormat {
 
     /// C's `%.17g` for a finite, nonzero value, stored at `dest` (room for
     /// ``maximumXMLCount`` bytes); returns the number of bytes stored. Exact integer
-    /// arithmetic for binary exponents in `fastExponents` (about 1.5e-5 ..< 2.6e36); the C
+    /// arithmetic for binary exponents in `fastExponents` (about 1.1e-22 ..< 2.6e36); the C
     /// library elsewhere.
     static func writePercent17g(_ value: Double, to dest: UnsafeMutablePointer<UInt8>) -> Int {
         writePercent17gFast(value, to: dest) ?? writePercent17gLibc(value, to: dest)
     }
 
     /// Binary exponents (of the leading bit) that the exact UInt128 path handles.
-    /// Lower bound: m · 10^s with s ≤ 22 stays below 2^128; upper: m · 2^e stays below 2^128.
-    static let fastExponents: ClosedRange<Int> = -16 ... 120
+    /// Lower bound: the scale 10^s, s ≤ 38, stays below 2^128; upper: m · 2^e stays below 2^128.
+    static let fastExponents: ClosedRange<Int> = -73 ... 120
 
     /// The C library's `%.17g`, the reference the fast path reproduces.
     static func writePercent17gLibc(_ value: Double, to dest: UnsafeMutablePointer<UInt8>) -> Int {
@@ -100,13 +100,15 @@ enum PlistRealFormat {
             var q: UInt128
             var roundUp = false
             if s >= 0 {
-                let scaled = m &* powersOf10[s]
                 if e >= 0 {
-                    q = scaled &<< UInt128(e)
+                    q = (m &* powersOf10[s]) &<< UInt128(e)
                 } else {
-                    let k = UInt128(-e)
-                    q = scaled &>> k
-                    let remainder = scaled & ((1 &<< k) &- 1)
+                    // m · 10^s can take up to 181 bits; 1 ≤ k ≤ 125, and the quotient
+                    // fits in 64 bits.
+                    let (high, low) = m.multipliedFullWidth(by: powersOf10[s])
+                    let k = -e
+                    q = (high &<< (128 &- k)) | (low &>> k)
+                    let remainder = low & ((1 &<< k) &- 1)
                     let half: UInt128 = 1 &<< (k &- 1)
                     roundUp = remainder > half || (remainder == half && q & 1 == 1)
                 }
@@ -137,15 +139,7 @@ enum PlistRealFormat {
 
         return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 17) { buffer in
             let base = buffer.baseAddress!
-            // The 17 digits.
-            var d = digits
-            var i = 16
-            while i >= 0 {
-                let (quotient, remainder) = d.quotientAndRemainder(dividingBy: 10)
-                base[i] = UInt8(truncatingIfNeeded: remainder) &+ 48
-                d = quotient
-                i &-= 1
-            }
+            DecimalText.write(digits, count: 17, to: base)
             // Significant digits without trailing zeros: base[0 ..< end].
             var end = 17
             while end > 1 && base[end &- 1] == 48 { end &-= 1 }
