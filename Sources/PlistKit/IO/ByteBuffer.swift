@@ -102,6 +102,14 @@ struct ByteBuffer: ~Copyable {
         append(text.utf8Start, count: text.utf8CodeUnitCount)
     }
 
+    /// Appends a copy of bytes already written.
+    @inline(__always)
+    mutating func appendCopy(of range: Range<Int>) {
+        let dest = reserve(range.count)
+        dest.update(from: base + range.lowerBound, count: range.count)
+        count &+= range.count
+    }
+
     /// Appends `byteCount` copies of `byte`.
     @inline(__always)
     mutating func append(repeating byte: UInt8, count byteCount: Int) {

@@ -24,6 +24,8 @@ struct XMLWriter: ~Copyable {
     private var out = ByteBuffer(capacity: 4096)
     private let sortedKeys: Bool
     private let maximumDepth: Int
+    /// By depth, the key lines of the last dictionary written there.
+    private var keyLines: [KeyLines] = []
 
     private init(options: PlistWritingOptions) {
         sortedKeys = options.sortedKeys
@@ -59,25 +61,7 @@ struct XMLWriter: ~Copyable {
             guard !entries.isEmpty else { out.append("<dict/>\n"); return }
             guard depth < maximumDepth else { throw Self.tooDeep(maximumDepth) }
             out.append("<dict>\n")
-            let keys = entries.keys.elements
-            let values = entries.values.elements
-            try keys.withUnsafeBufferPointer { (keys) throws(PlistError) in
-                try values.withUnsafeBufferPointer { (values) throws(PlistError) in
-                    let keys = keys.baseAddress!, values = values.baseAddress!
-                    if sortedKeys {
-                        let order = (0..<entries.count).sorted { PlistKeyOrder.utf16Precedes(keys[$0], keys[$1]) }
-                        for index in order {
-                            appendKey(keys + index, depth: depth + 1)
-                            try append(values + index, depth: depth + 1)
-                        }
-                    } else {
-                        for index in 0..<entries.count {
-                            appendKey(keys + index, depth: depth + 1)
-                            try append(values + index, depth: depth + 1)
-                        }
-                    }
-                }
-            }
+            try appendEntries(keys: entries.keys.elements, values: entries.values.elements, depth: depth + 1)
             indent(depth)
             out.append("</dict>\n")
         case .array(let elements):
@@ -127,6 +111,59 @@ struct XMLWriter: ~Copyable {
             indent(depth)
             out.append("</dict>\n")
         }
+    }
+
+    /// Appends a dictionary's keys and values at `depth`, in sorted order if asked.
+    ///
+    /// When the previous dictionary at this depth had the same key storage (the records a
+    /// binary plist decodes into share theirs), its key lines, and its order, are reused:
+    /// each line is copied from where it was written, not escaped again.
+    private mutating func appendEntries(keys: [String], values: [Plist], depth: Int) throws(PlistError) {
+        while keyLines.count <= depth { keyLines.append(KeyLines()) }
+        try keys.withUnsafeBufferPointer { (keyBuffer) throws(PlistError) in
+            try values.withUnsafeBufferPointer { (valueBuffer) throws(PlistError) in
+                let keyPointer = keyBuffer.baseAddress!, values = valueBuffer.baseAddress!, count = keyBuffer.count
+                if keyLines[depth].storage == keyPointer {
+                    let lines = keyLines[depth].lines
+                    let order = sortedKeys ? keyLines[depth].order : []
+                    for position in 0..<count {
+                        out.appendCopy(of: lines[position])
+                        try append(values + (sortedKeys ? order[position] : position), depth: depth)
+                    }
+                    return
+                }
+                // Take the arrays out (keeping their capacity) while deeper levels use theirs.
+                var entry = KeyLines()
+                swap(&entry, &keyLines[depth])
+                entry.keys = keys
+                entry.storage = keyPointer
+                entry.lines.removeAll(keepingCapacity: true)
+                if sortedKeys {
+                    entry.order = (0..<count).sorted { PlistKeyOrder.utf16Precedes(keyPointer[$0], keyPointer[$1]) }
+                }
+                for position in 0..<count {
+                    let index = sortedKeys ? entry.order[position] : position
+                    let start = out.count
+                    appendKey(keyPointer + index, depth: depth)
+                    entry.lines.append(start..<out.count)
+                    try append(values + index, depth: depth)
+                }
+                keyLines[depth] = entry
+            }
+        }
+    }
+
+    /// Where the `<key>` lines of one dictionary were written.
+    private struct KeyLines {
+        /// The dictionary's keys, held so that their storage, which identifies them, cannot
+        /// be freed and reused by other keys during the write.
+        var keys: [String] = []
+        /// The address of that storage.
+        var storage: UnsafePointer<String>?
+        /// Each key's line in the output, in the order written.
+        var lines: [Range<Int>] = []
+        /// With sorted keys, the index of each key written, in the order written.
+        var order: [Int] = []
     }
 
     private mutating func appendKey(_ key: UnsafePointer<String>, depth: Int) {
