@@ -12,11 +12,11 @@ import OrderedCollections
 ///
 /// Like plutil, it refuses dates, data, UIDs, NaN, infinities and a top level that is not a
 /// dictionary or an array, with plutil's message "Invalid object in plist for JSON format".
-struct JSONWriter {
+struct JSONWriter: ~Copyable {
     /// plutil's message for anything JSON cannot hold.
     static let invalidObjectMessage = "Invalid object in plist for JSON format"
 
-    private var out: [UInt8] = []
+    private var out = ByteBuffer(capacity: 4096)
     private let sortedKeys: Bool
     private let pretty: Bool
     private let maximumDepth: Int
@@ -33,18 +33,22 @@ struct JSONWriter {
         default: throw invalid
         }
         var writer = JSONWriter(options: options)
-        writer.out.reserveCapacity(4096)
         try writer.append(value, depth: 0)
-        return Data(writer.out)
+        return writer.finish()
+    }
+
+    /// The text written, handed over without a copy.
+    private consuming func finish() -> Data {
+        out.data()
     }
 
     private mutating func literal(_ text: StaticString) {
-        out.append(contentsOf: UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount))
+        out.append(text)
     }
 
     private mutating func newline(_ depth: Int) {
         out.append(0x0A)
-        for _ in 0..<(2 * depth) { out.append(0x20) }
+        out.append(repeating: 0x20, count: 2 * depth)
     }
 
     private mutating func append(_ value: Plist, depth: Int) throws(PlistError) {
@@ -86,12 +90,12 @@ struct JSONWriter {
         case .string(let string):
             appendString(string)
         case .integer(let integer):
-            out.append(contentsOf: integer.description.utf8)
+            out.appendDecimal(integer)
         case .real(let real):
-            guard let text = PlistRealFormat.json(real) else {
+            guard var text = PlistRealFormat.json(real) else {
                 throw Self.invalid
             }
-            out.append(contentsOf: text.utf8)
+            text.withUTF8 { bytes in out.append(bytes.baseAddress!, count: bytes.count) }
         case .bool(let bool):
             if bool { literal("true") } else { literal("false") }
         case .date:
@@ -116,7 +120,7 @@ struct JSONWriter {
             for index in 0..<bytes.count {
                 let byte = bytes[index]
                 guard byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") || byte == UInt8(ascii: "/") else { continue }
-                out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[start..<index]))
+                out.append(bytes.baseAddress! + start, count: index - start)
                 out.append(UInt8(ascii: "\\"))
                 switch byte {
                 case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"): out.append(byte)
@@ -126,11 +130,15 @@ struct JSONWriter {
                 case 0x0D: out.append(UInt8(ascii: "r"))
                 case 0x09: out.append(UInt8(ascii: "t"))
                 default:
-                    out.append(contentsOf: [UInt8(ascii: "u"), UInt8(ascii: "0"), UInt8(ascii: "0"), Self.hexDigits[Int(byte >> 4)], Self.hexDigits[Int(byte & 15)]])
+                    literal("u00")
+                    out.append(Self.hexDigits[Int(byte >> 4)])
+                    out.append(Self.hexDigits[Int(byte & 15)])
                 }
                 start = index + 1
             }
-            out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[start..<bytes.count]))
+            if start < bytes.count {
+                out.append(bytes.baseAddress! + start, count: bytes.count - start)
+            }
         }
         out.append(UInt8(ascii: "\""))
     }

@@ -7,12 +7,17 @@ import Foundation
 /// Base64 for `<data>`: decoding in one pass that skips any white space, and encoding in the
 /// line layout plutil writes.
 enum Base64 {
-    private static let alphabet = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/".utf8)
+    /// The 64 digits in order (a literal: the encoder reads it with no lazy initialisation).
+    private static var alphabet: StaticString {
+        "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/"
+    }
 
     /// 0–63 for alphabet bytes, 64 for white space, 65 for `=`, 255 for anything else.
     private static let decodeTable: [UInt8] = {
         var table = [UInt8](repeating: 255, count: 256)
-        for (index, byte) in alphabet.enumerated() { table[Int(byte)] = UInt8(index) }
+        alphabet.withUTF8Buffer { digits in
+            for (index, byte) in digits.enumerated() { table[Int(byte)] = UInt8(index) }
+        }
         for byte in [0x20, 0x09, 0x0A, 0x0D, 0x0B, 0x0C] as [UInt8] { table[Int(byte)] = 64 }
         table[Int(UInt8(ascii: "="))] = 65
         return table
@@ -75,32 +80,53 @@ enum Base64 {
 
     /// Appends `data` as base64 lines of `lineLength` characters, each preceded by `indent`
     /// tabs and followed by a newline (plutil's layout inside `<data>`).
-    static func appendLines(_ data: Data, lineLength: Int, indent: Int, to out: inout [UInt8]) {
+    static func appendLines(_ data: Data, lineLength: Int, indent: Int, to out: inout ByteBuffer) {
         let count = data.count
         guard count > 0 else { return }
         let groupsPerLine = lineLength / 4
-        out.reserveCapacity(out.count + (count + 2) / 3 * 4 + (count / (groupsPerLine * 3) + 1) * (indent + 1))
+        let groups = (count + 2) / 3
+        let lines = (groups + groupsPerLine - 1) / groupsPerLine
+        let total = groups * 4 + lines * (indent + 1)
+        let start = out.reserve(total)
         data.withUnsafeBytes { (bytes: UnsafeRawBufferPointer) in
-            alphabet.withUnsafeBufferPointer { table in
-                var index = 0
-                while index < count {
-                    for _ in 0..<indent { out.append(0x09) }
-                    var groups = 0
-                    while groups < groupsPerLine, index < count {
-                        let b0 = UInt32(bytes[index])
-                        let b1 = index + 1 < count ? UInt32(bytes[index + 1]) : 0
-                        let b2 = index + 2 < count ? UInt32(bytes[index + 2]) : 0
-                        let triple = b0 << 16 | b1 << 8 | b2
-                        out.append(table[Int(triple >> 18 & 63)])
-                        out.append(table[Int(triple >> 12 & 63)])
-                        out.append(index + 1 < count ? table[Int(triple >> 6 & 63)] : UInt8(ascii: "="))
-                        out.append(index + 2 < count ? table[Int(triple & 63)] : UInt8(ascii: "="))
-                        index += 3
-                        groups += 1
-                    }
-                    out.append(0x0A)
+            let source = bytes.baseAddress!
+            let table = alphabet.utf8Start
+            var next = start
+            var index = 0
+            var remainingGroups = groups
+            while remainingGroups > 0 {
+                next.update(repeating: 0x09, count: indent)
+                next += indent
+                let lineGroups = min(groupsPerLine, remainingGroups)
+                remainingGroups -= lineGroups
+                // Whole groups of three bytes; the last group of the data may be short.
+                let lineEnd = min(index + 3 * lineGroups, count)
+                while lineEnd - index >= 3 {
+                    let triple = UInt32(source.load(fromByteOffset: index, as: UInt8.self)) << 16
+                        | UInt32(source.load(fromByteOffset: index + 1, as: UInt8.self)) << 8
+                        | UInt32(source.load(fromByteOffset: index + 2, as: UInt8.self))
+                    next[0] = table[Int(triple >> 18)]
+                    next[1] = table[Int(triple >> 12 & 63)]
+                    next[2] = table[Int(triple >> 6 & 63)]
+                    next[3] = table[Int(triple & 63)]
+                    next += 4
+                    index += 3
                 }
+                if index < lineEnd {
+                    let b0 = UInt32(source.load(fromByteOffset: index, as: UInt8.self))
+                    let b1 = index + 1 < count ? UInt32(source.load(fromByteOffset: index + 1, as: UInt8.self)) : 0
+                    let triple = b0 << 16 | b1 << 8
+                    next[0] = table[Int(triple >> 18)]
+                    next[1] = table[Int(triple >> 12 & 63)]
+                    next[2] = index + 1 < count ? table[Int(triple >> 6 & 63)] : UInt8(ascii: "=")
+                    next[3] = UInt8(ascii: "=")
+                    next += 4
+                    index = lineEnd
+                }
+                next.pointee = 0x0A
+                next += 1
             }
         }
+        out.commit(total)
     }
 }

@@ -8,42 +8,63 @@ import Darwin
 
 /// Text for reals as plutil writes them.
 enum PlistRealFormat {
+    /// The most bytes ``writeXML(_:to:)`` stores.
+    static let maximumXMLCount = 40
+
     /// XML: `nan`, `+infinity`, `-infinity`, `0.0` for either zero, otherwise C's `%.17g`.
+    static func appendXML(_ value: Double, to out: inout ByteBuffer) {
+        out.commit(writeXML(value, to: out.reserve(maximumXMLCount)))
+    }
+
+    /// ``appendXML(_:to:)-(_,ByteBuffer)`` for text collected in an array.
     static func appendXML(_ value: Double, to out: inout [UInt8]) {
-        if value.isNaN {
-            out.append(contentsOf: "nan".utf8)
-        } else if value.isInfinite {
-            out.append(contentsOf: (value < 0 ? "-infinity" : "+infinity").utf8)
-        } else if value == 0 {
-            out.append(contentsOf: "0.0".utf8)
-        } else {
-            appendPercent17g(value, to: &out)
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: maximumXMLCount) { buffer in
+            let count = writeXML(value, to: buffer.baseAddress!)
+            out.append(contentsOf: UnsafeBufferPointer(start: buffer.baseAddress!, count: count))
         }
     }
 
-    /// C's `%.17g` for a finite, nonzero value. Exact integer arithmetic for binary
-    /// exponents in `fastExponents` (about 1.5e-5 ..< 2.6e36); the C library elsewhere.
-    static func appendPercent17g(_ value: Double, to out: inout [UInt8]) {
-        if !appendPercent17gFast(value, to: &out) {
-            appendPercent17gLibc(value, to: &out)
+    /// Stores the XML text of `value` at `dest`, which has room for ``maximumXMLCount``
+    /// bytes, and returns the number of bytes stored.
+    @inline(__always)
+    static func writeXML(_ value: Double, to dest: UnsafeMutablePointer<UInt8>) -> Int {
+        if value.isNaN {
+            return write("nan", to: dest)
+        } else if value.isInfinite {
+            return write(value < 0 ? "-infinity" : "+infinity", to: dest)
+        } else if value == 0 {
+            return write("0.0", to: dest)
+        } else {
+            return writePercent17g(value, to: dest)
         }
+    }
+
+    @inline(__always)
+    private static func write(_ text: StaticString, to dest: UnsafeMutablePointer<UInt8>) -> Int {
+        dest.update(from: text.utf8Start, count: text.utf8CodeUnitCount)
+        return text.utf8CodeUnitCount
+    }
+
+    /// C's `%.17g` for a finite, nonzero value, stored at `dest` (room for
+    /// ``maximumXMLCount`` bytes); returns the number of bytes stored. Exact integer
+    /// arithmetic for binary exponents in `fastExponents` (about 1.1e-22 ..< 2.6e36); the C
+    /// library elsewhere.
+    static func writePercent17g(_ value: Double, to dest: UnsafeMutablePointer<UInt8>) -> Int {
+        writePercent17gFast(value, to: dest) ?? writePercent17gLibc(value, to: dest)
     }
 
     /// Binary exponents (of the leading bit) that the exact UInt128 path handles.
-    /// Lower bound: m · 10^s with s ≤ 22 stays below 2^128; upper: m · 2^e stays below 2^128.
-    static let fastExponents: ClosedRange<Int> = -16 ... 120
+    /// Lower bound: the scale 10^s, s ≤ 38, stays below 2^128; upper: m · 2^e stays below 2^128.
+    static let fastExponents: ClosedRange<Int> = -73 ... 120
 
     /// The C library's `%.17g`, the reference the fast path reproduces.
-    static func appendPercent17gLibc(_ value: Double, to out: inout [UInt8]) {
-        withUnsafeTemporaryAllocation(of: CChar.self, capacity: 40) { buffer in
-            let length = withVaList([value]) { arguments in
-                vsnprintf(buffer.baseAddress!, 40, "%.17g", arguments)
-            }
-            let count = max(0, min(Int(length), 39))
-            buffer.baseAddress!.withMemoryRebound(to: UInt8.self, capacity: count) { bytes in
-                out.append(contentsOf: UnsafeBufferPointer(start: bytes, count: count))
+    static func writePercent17gLibc(_ value: Double, to dest: UnsafeMutablePointer<UInt8>) -> Int {
+        let length = dest.withMemoryRebound(to: CChar.self, capacity: maximumXMLCount) { buffer in
+            withVaList([value]) { arguments in
+                vsnprintf(buffer, maximumXMLCount, "%.17g", arguments)
             }
         }
+        return max(0, min(Int(length), maximumXMLCount - 1))
     }
 
     @inline(__always)
@@ -56,14 +77,15 @@ enum PlistRealFormat {
 
     private static let powersOf10: [UInt128] = (0 ... 38).map { pow10($0) }
 
-    /// Writes `%.17g` of a finite nonzero `value` with exact integer arithmetic and
-    /// round-half-even, as glibc does; false (nothing written) outside `fastExponents`.
+    /// Stores `%.17g` of a finite nonzero `value` at `dest` with exact integer arithmetic
+    /// and round-half-even, as glibc does, and returns the number of bytes stored; nil
+    /// (nothing stored) outside `fastExponents`.
     @inline(__always)
-    static func appendPercent17gFast(_ value: Double, to out: inout [UInt8]) -> Bool {
+    static func writePercent17gFast(_ value: Double, to dest: UnsafeMutablePointer<UInt8>) -> Int? {
         let biased = Int(value.exponentBitPattern)
         // Subnormals (biased 0) fall outside fastExponents.
         let e2 = biased - 1023
-        guard biased != 0, fastExponents.contains(e2) else { return false }
+        guard biased != 0, fastExponents.contains(e2) else { return nil }
         let m = UInt128(value.significandBitPattern | (1 << 52))
         let e = e2 - 52  // value = m · 2^e
 
@@ -78,13 +100,15 @@ enum PlistRealFormat {
             var q: UInt128
             var roundUp = false
             if s >= 0 {
-                let scaled = m &* powersOf10[s]
                 if e >= 0 {
-                    q = scaled &<< UInt128(e)
+                    q = (m &* powersOf10[s]) &<< UInt128(e)
                 } else {
-                    let k = UInt128(-e)
-                    q = scaled &>> k
-                    let remainder = scaled & ((1 &<< k) &- 1)
+                    // m · 10^s can take up to 181 bits; 1 ≤ k ≤ 125, and the quotient
+                    // fits in 64 bits.
+                    let (high, low) = m.multipliedFullWidth(by: powersOf10[s])
+                    let k = -e
+                    q = (high &<< (128 &- k)) | (low &>> k)
+                    let remainder = low & ((1 &<< k) &- 1)
                     let half: UInt128 = 1 &<< (k &- 1)
                     roundUp = remainder > half || (remainder == half && q & 1 == 1)
                 }
@@ -113,33 +137,25 @@ enum PlistRealFormat {
             break
         }
 
-        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 48) { buffer in
+        return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 17) { buffer in
             let base = buffer.baseAddress!
-            // 17 digits at base[24 ..< 41].
-            var d = digits
-            var i = 40
-            while i >= 24 {
-                let (quotient, remainder) = d.quotientAndRemainder(dividingBy: 10)
-                base[i] = UInt8(truncatingIfNeeded: remainder) &+ 48
-                d = quotient
-                i &-= 1
-            }
-            // Significant digits without trailing zeros: base[24 ..< end].
-            var end = 41
-            while end > 25 && base[end &- 1] == 48 { end &-= 1 }
+            DecimalText.write(digits, count: 17, to: base)
+            // Significant digits without trailing zeros: base[0 ..< end].
+            var end = 17
+            while end > 1 && base[end &- 1] == 48 { end &-= 1 }
 
             var n = 0
             @inline(__always) func put(_ byte: UInt8) {
-                base[n] = byte
+                dest[n] = byte
                 n &+= 1
             }
             if value.sign == .minus { put(45) }  // "-"
             let x = decimalExponent
             if x < -4 || x >= 17 {
-                put(base[24])
-                if end > 25 {
+                put(base[0])
+                if end > 1 {
                     put(46)  // "."
-                    var j = 25
+                    var j = 1
                     while j < end { put(base[j]); j &+= 1 }
                 }
                 put(101)  // "e"
@@ -152,8 +168,8 @@ enum PlistRealFormat {
                 put(UInt8(truncatingIfNeeded: magnitude % 10) &+ 48)
             } else if x >= 0 {
                 // Integer part: digits[0 ... x]; fraction: the rest, trimmed.
-                var j = 24
-                while j <= 24 &+ x { put(base[j]); j &+= 1 }
+                var j = 0
+                while j <= x { put(base[j]); j &+= 1 }
                 if end > j {
                     put(46)
                     while j < end { put(base[j]); j &+= 1 }
@@ -163,12 +179,11 @@ enum PlistRealFormat {
                 put(46)
                 var z = -1
                 while z > x { put(48); z &-= 1 }
-                var j = 24
+                var j = 0
                 while j < end { put(base[j]); j &+= 1 }
             }
-            out.append(contentsOf: UnsafeBufferPointer(start: base, count: n))
+            return n
         }
-        return true
     }
 
     /// JSON: Swift's shortest round-trip text without a trailing `.0` (what Foundation's

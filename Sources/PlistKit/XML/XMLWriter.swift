@@ -12,18 +12,20 @@ import OrderedCollections
 ///
 /// Where plutil refuses, this writes what macOS writes: UIDs become
 /// `<dict><key>CF$UID</key><integer>N</integer></dict>`.
-struct XMLWriter {
-    static let header = Array("""
+struct XMLWriter: ~Copyable {
+    static let header: StaticString = """
         <?xml version="1.0" encoding="UTF-8"?>
         <!DOCTYPE plist PUBLIC "-//Apple//DTD PLIST 1.0//EN" "http://www.apple.com/DTDs/PropertyList-1.0.dtd">
         <plist version="1.0">
 
-        """.utf8)
-    static let footer = Array("</plist>\n".utf8)
+        """
+    static let footer: StaticString = "</plist>\n"
 
-    private var out: [UInt8] = []
+    private var out = ByteBuffer(capacity: 4096)
     private let sortedKeys: Bool
     private let maximumDepth: Int
+    /// By depth, the key lines of the last dictionary written there.
+    private var keyLines: [KeyLines] = []
 
     private init(options: PlistWritingOptions) {
         sortedKeys = options.sortedKeys
@@ -32,116 +34,173 @@ struct XMLWriter {
 
     static func write(_ value: Plist, options: PlistWritingOptions) throws(PlistError) -> Data {
         var writer = XMLWriter(options: options)
-        writer.out.reserveCapacity(4096)
-        writer.out.append(contentsOf: header)
-        try writer.append(value, depth: 0)
-        writer.out.append(contentsOf: footer)
-        return Data(writer.out)
+        writer.out.append(header)
+        try withUnsafePointer(to: value) { (value) throws(PlistError) in
+            try writer.append(value, depth: 0)
+        }
+        writer.out.append(footer)
+        return writer.finish()
     }
 
+    /// The document written, handed over without a copy.
+    private consuming func finish() -> Data {
+        out.data()
+    }
+
+    @inline(__always)
     private mutating func indent(_ depth: Int) {
-        for _ in 0..<depth { out.append(0x09) }
+        out.append(repeating: 0x09, count: depth)
     }
 
-    private mutating func literal(_ text: StaticString) {
-        out.append(contentsOf: UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount))
-    }
-
-    private mutating func append(_ value: Plist, depth: Int) throws(PlistError) {
+    /// Appends the value at `value`. Walking the tree through pointers into the containers'
+    /// storage spares a copy (a retain and a release) of every value.
+    private mutating func append(_ value: UnsafePointer<Plist>, depth: Int) throws(PlistError) {
         indent(depth)
-        switch value {
+        switch value.pointee {
         case .dictionary(let entries):
-            guard !entries.isEmpty else { literal("<dict/>\n"); return }
+            guard !entries.isEmpty else { out.append("<dict/>\n"); return }
             guard depth < maximumDepth else { throw Self.tooDeep(maximumDepth) }
-            literal("<dict>\n")
-            if sortedKeys {
-                let keys = entries.keys
-                let order = keys.indices.sorted { PlistKeyOrder.utf16Precedes(keys[$0], keys[$1]) }
-                for index in order {
-                    appendKey(keys[index], depth: depth + 1)
-                    try append(entries.values[index], depth: depth + 1)
-                }
-            } else {
-                for (key, element) in entries {
-                    appendKey(key, depth: depth + 1)
-                    try append(element, depth: depth + 1)
-                }
+            out.append("<dict>\n")
+            try appendEntries(keys: entries.keys.elements, values: entries.values.elements, depth: depth + 1)
+            indent(depth)
+            out.append("</dict>\n")
+        case .array(let elements):
+            guard !elements.isEmpty else { out.append("<array/>\n"); return }
+            guard depth < maximumDepth else { throw Self.tooDeep(maximumDepth) }
+            out.append("<array>\n")
+            try elements.withUnsafeBufferPointer { (elements) throws(PlistError) in
+                let first = elements.baseAddress!
+                for index in 0..<elements.count { try append(first + index, depth: depth + 1) }
             }
             indent(depth)
-            literal("</dict>\n")
-        case .array(let elements):
-            guard !elements.isEmpty else { literal("<array/>\n"); return }
-            guard depth < maximumDepth else { throw Self.tooDeep(maximumDepth) }
-            literal("<array>\n")
-            for element in elements { try append(element, depth: depth + 1) }
-            indent(depth)
-            literal("</array>\n")
+            out.append("</array>\n")
         case .string(let string):
-            literal("<string>")
-            appendEscaped(string)
-            literal("</string>\n")
+            appendText(open: "<string>", string, close: "</string>\n")
         case .integer(let integer):
-            literal("<integer>")
-            out.append(contentsOf: integer.description.utf8)
-            literal("</integer>\n")
+            out.append("<integer>")
+            out.appendDecimal(integer)
+            out.append("</integer>\n")
         case .real(let real):
-            literal("<real>")
+            out.append("<real>")
             PlistRealFormat.appendXML(real, to: &out)
-            literal("</real>\n")
+            out.append("</real>\n")
         case .bool(let bool):
-            if bool { literal("<true/>\n") } else { literal("<false/>\n") }
+            if bool { out.append("<true/>\n") } else { out.append("<false/>\n") }
         case .date(let date):
-            guard let text = PlistDates.iso8601(date) else {
+            out.append("<date>")
+            guard let count = PlistDates.writeISO8601(date, to: out.reserve(PlistDates.maximumISO8601Count)) else {
                 throw PlistError(.unrepresentable, "date \(date.timeIntervalSinceReferenceDate) seconds from 2001 cannot be written as an ISO 8601 date")
             }
-            literal("<date>")
-            out.append(contentsOf: text)
-            literal("</date>\n")
+            out.commit(count)
+            out.append("</date>\n")
         case .data(let data):
-            literal("<data>\n")
+            out.append("<data>\n")
             // CF's layout: at most 8 tabs before a line, lines of 76 − 8 × tabs characters.
             let tabs = min(depth, 8)
             Base64.appendLines(data, lineLength: 76 - 8 * tabs, indent: tabs, to: &out)
             indent(depth)
-            literal("</data>\n")
+            out.append("</data>\n")
         case .uid(let uid):
-            literal("<dict>\n")
+            out.append("<dict>\n")
             indent(depth + 1)
-            literal("<key>CF$UID</key>\n")
+            out.append("<key>CF$UID</key>\n")
             indent(depth + 1)
-            literal("<integer>")
-            out.append(contentsOf: String(uid).utf8)
-            literal("</integer>\n")
+            out.append("<integer>")
+            out.appendDecimal(uid)
+            out.append("</integer>\n")
             indent(depth)
-            literal("</dict>\n")
+            out.append("</dict>\n")
         }
     }
 
-    private mutating func appendKey(_ key: String, depth: Int) {
-        indent(depth)
-        literal("<key>")
-        appendEscaped(key)
-        literal("</key>\n")
+    /// Appends a dictionary's keys and values at `depth`, in sorted order if asked.
+    ///
+    /// When the previous dictionary at this depth had the same key storage (the records a
+    /// binary plist decodes into share theirs), its key lines, and its order, are reused:
+    /// each line is copied from where it was written, not escaped again.
+    private mutating func appendEntries(keys: [String], values: [Plist], depth: Int) throws(PlistError) {
+        while keyLines.count <= depth { keyLines.append(KeyLines()) }
+        try keys.withUnsafeBufferPointer { (keyBuffer) throws(PlistError) in
+            try values.withUnsafeBufferPointer { (valueBuffer) throws(PlistError) in
+                let keyPointer = keyBuffer.baseAddress!, values = valueBuffer.baseAddress!, count = keyBuffer.count
+                if keyLines[depth].storage == keyPointer {
+                    let lines = keyLines[depth].lines
+                    let order = sortedKeys ? keyLines[depth].order : []
+                    for position in 0..<count {
+                        out.appendCopy(of: lines[position])
+                        try append(values + (sortedKeys ? order[position] : position), depth: depth)
+                    }
+                    return
+                }
+                // Take the arrays out (keeping their capacity) while deeper levels use theirs.
+                var entry = KeyLines()
+                swap(&entry, &keyLines[depth])
+                entry.keys = keys
+                entry.storage = keyPointer
+                entry.lines.removeAll(keepingCapacity: true)
+                if sortedKeys {
+                    entry.order = (0..<count).sorted { PlistKeyOrder.utf16Precedes(keyPointer[$0], keyPointer[$1]) }
+                }
+                for position in 0..<count {
+                    let index = sortedKeys ? entry.order[position] : position
+                    let start = out.count
+                    appendKey(keyPointer + index, depth: depth)
+                    entry.lines.append(start..<out.count)
+                    try append(values + index, depth: depth)
+                }
+                keyLines[depth] = entry
+            }
+        }
     }
 
-    /// Appends `text` with `<`, `>` and `&` escaped; everything else, control characters
-    /// included, goes out as UTF-8 unchanged, as plutil does.
-    private mutating func appendEscaped(_ text: String) {
-        var text = text
-        text.withUTF8 { bytes in
-            var start = 0
-            for index in 0..<bytes.count {
-                let byte = bytes[index]
-                guard byte == UInt8(ascii: "<") || byte == UInt8(ascii: ">") || byte == UInt8(ascii: "&") else { continue }
-                out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[start..<index]))
-                switch byte {
-                case UInt8(ascii: "<"): literal("&lt;")
-                case UInt8(ascii: ">"): literal("&gt;")
-                default: literal("&amp;")
-                }
-                start = index + 1
-            }
-            out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[start..<bytes.count]))
+    /// Where the `<key>` lines of one dictionary were written.
+    private struct KeyLines {
+        /// The dictionary's keys, held so that their storage, which identifies them, cannot
+        /// be freed and reused by other keys during the write.
+        var keys: [String] = []
+        /// The address of that storage.
+        var storage: UnsafePointer<String>?
+        /// Each key's line in the output, in the order written.
+        var lines: [Range<Int>] = []
+        /// With sorted keys, the index of each key written, in the order written.
+        var order: [Int] = []
+    }
+
+    private mutating func appendKey(_ key: UnsafePointer<String>, depth: Int) {
+        indent(depth)
+        appendText(open: "<key>", key.pointee, close: "</key>\n")
+    }
+
+    /// Appends `open`, `text` with `<`, `>` and `&` escaped, and `close`.
+    /// Everything else in `text`, control characters included, goes out as UTF-8 unchanged,
+    /// as plutil does.
+    @inline(__always)
+    private mutating func appendText(open: StaticString, _ text: String, close: StaticString) {
+        let done: Void? = text.utf8.withContiguousStorageIfAvailable { bytes in
+            appendText(open: open, bytes, close: close)
+        }
+        if done == nil {
+            var text = text
+            text.withUTF8 { bytes in appendText(open: open, bytes, close: close) }
+        }
+    }
+
+    @inline(__always)
+    private mutating func appendText(open: StaticString, _ text: UnsafeBufferPointer<UInt8>, close: StaticString) {
+        let clean = XMLEscaping.cleanPrefixCount(text)
+        // One reservation and three copies for the common case, text with nothing to escape.
+        let dest = out.reserve(open.utf8CodeUnitCount + clean + close.utf8CodeUnitCount)
+        dest.update(from: open.utf8Start, count: open.utf8CodeUnitCount)
+        if clean > 0 {
+            (dest + open.utf8CodeUnitCount).update(from: text.baseAddress!, count: clean)
+        }
+        if clean == text.count {
+            (dest + open.utf8CodeUnitCount + clean).update(from: close.utf8Start, count: close.utf8CodeUnitCount)
+            out.commit(open.utf8CodeUnitCount + clean + close.utf8CodeUnitCount)
+        } else {
+            out.commit(open.utf8CodeUnitCount + clean)
+            XMLEscaping.appendEscaped(UnsafeBufferPointer(rebasing: text[clean...]), to: &out)
+            out.append(close)
         }
     }
 

@@ -1,0 +1,191 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// The growing output of a text writer, handed to `Data` without a copy.
+///
+/// Writers make room once per item with ``reserve(_:)`` and then store through the pointer
+/// it returns, so the per-byte path has no bounds checks. The buffer frees its memory when
+/// dropped, so a writer that throws part-way leaks nothing.
+///
+/// Small buffers are `malloc`ed and grown with `realloc`. On Linux a buffer that outgrows
+/// ``mappingThreshold`` moves, once, into a large reservation of address space that it then
+/// grows in place, page-aligned and advised to use transparent huge pages: filling it takes
+/// one page fault per 2 MiB instead of one per 4 KiB, and growing it never copies.
+struct ByteBuffer: ~Copyable {
+    /// The first byte.
+    private var base: UnsafeMutablePointer<UInt8>
+    /// The number of bytes written.
+    private(set) var count = 0
+    /// The number of bytes writable at `base`.
+    private var capacity: Int
+    /// The bytes of address space mapped at `base`; 0 when `base` came from `malloc`.
+    private var reserved = 0
+
+    /// An empty buffer with room for `capacity` bytes.
+    init(capacity: Int) {
+        self.capacity = Swift.max(capacity, 16)
+        guard let memory = malloc(self.capacity) else { fatalError("out of memory allocating \(self.capacity) bytes") }
+        base = memory.assumingMemoryBound(to: UInt8.self)
+    }
+
+    deinit {
+        if reserved > 0 {
+            munmap(base, reserved)
+        } else {
+            free(base)
+        }
+    }
+
+    /// Makes room for `byteCount` more bytes and returns where they go. Store at most that
+    /// many bytes there, then ``commit(_:)`` the number stored.
+    @inline(__always)
+    mutating func reserve(_ byteCount: Int) -> UnsafeMutablePointer<UInt8> {
+        if capacity &- count < byteCount { grow(byteCount) }
+        return base + count
+    }
+
+    /// Counts `byteCount` bytes stored after the last ``reserve(_:)`` as written.
+    @inline(__always)
+    mutating func commit(_ byteCount: Int) {
+        count &+= byteCount
+    }
+
+    @inline(never)
+    private mutating func grow(_ byteCount: Int) {
+        let needed = count + byteCount
+        var newCapacity = capacity
+        while newCapacity < needed { newCapacity *= 2 }
+        #if os(Linux)
+        if newCapacity >= Self.mappingThreshold, growMapped(to: newCapacity) { return }
+        #endif
+        let memory: UnsafeMutableRawPointer?
+        if reserved > 0 {
+            memory = malloc(newCapacity)
+            memory?.copyMemory(from: base, byteCount: count)
+            munmap(base, reserved)
+            reserved = 0
+        } else {
+            memory = realloc(base, newCapacity)
+        }
+        guard let memory else { fatalError("out of memory allocating \(newCapacity) bytes") }
+        base = memory.assumingMemoryBound(to: UInt8.self)
+        capacity = newCapacity
+    }
+
+    /// Appends one byte.
+    @inline(__always)
+    mutating func append(_ byte: UInt8) {
+        reserve(1).pointee = byte
+        count &+= 1
+    }
+
+    /// Appends `byteCount` bytes from `source`.
+    @inline(__always)
+    mutating func append(_ source: UnsafePointer<UInt8>, count byteCount: Int) {
+        reserve(byteCount).update(from: source, count: byteCount)
+        count &+= byteCount
+    }
+
+    /// Appends the UTF-8 of a literal.
+    @inline(__always)
+    mutating func append(_ text: StaticString) {
+        append(text.utf8Start, count: text.utf8CodeUnitCount)
+    }
+
+    /// Appends a copy of bytes already written.
+    @inline(__always)
+    mutating func appendCopy(of range: Range<Int>) {
+        let dest = reserve(range.count)
+        dest.update(from: base + range.lowerBound, count: range.count)
+        count &+= range.count
+    }
+
+    /// Appends `byteCount` copies of `byte`.
+    @inline(__always)
+    mutating func append(repeating byte: UInt8, count byteCount: Int) {
+        if byteCount <= 8 {
+            // One eight-byte store, of which the first `byteCount` bytes count.
+            let word = UInt64(byte) &* 0x0101_0101_0101_0101
+            UnsafeMutableRawPointer(reserve(8)).storeBytes(of: word, as: UInt64.self)
+        } else {
+            reserve(byteCount).update(repeating: byte, count: byteCount)
+        }
+        count &+= byteCount
+    }
+
+    /// The bytes written, as `Data` that takes over the memory (trimmed to size) without
+    /// copying it.
+    consuming func data() -> Data {
+        var base = self.base
+        let count = self.count
+        let capacity = self.capacity
+        let reserved = self.reserved
+        discard self
+        if reserved > 0 {
+            // Unmap the pages past the end; the Data unmaps the rest (munmap takes every
+            // page the range touches).
+            let used = (count + Self.pageSize - 1) & ~(Self.pageSize - 1)
+            if used < reserved { munmap(base + used, reserved - used) }
+            return Data(bytesNoCopy: base, count: count, deallocator: .custom { bytes, count in
+                _ = munmap(bytes, count)
+            })
+        }
+        if count < capacity, let trimmed = realloc(base, Swift.max(count, 1)) {
+            base = trimmed.assumingMemoryBound(to: UInt8.self)
+        }
+        return Data(bytesNoCopy: base, count: count, deallocator: .free)
+    }
+
+    // MARK: Mapped buffers (Linux)
+
+    /// The capacity from which a buffer lives in a reservation of address space.
+    private static let mappingThreshold = 4 << 20
+    /// The size of a transparent huge page, the unit a mapped buffer grows by.
+    private static let hugePageSize = 2 << 20
+    /// The address space a buffer reserves when it moves into a mapping (more if it needs
+    /// more). Inaccessible until used, it costs no memory.
+    private static let reservationSize = 16 << 30
+    private static let pageSize = Int(sysconf(Int32(_SC_PAGESIZE)))
+
+    #if os(Linux)
+    /// Grows a mapped buffer to at least `newCapacity` bytes (a malloc'd one moves into a
+    /// new reservation). False when the kernel refuses; the caller then falls back to malloc.
+    private mutating func growMapped(to newCapacity: Int) -> Bool {
+        let newCapacity = (newCapacity + Self.hugePageSize - 1) & ~(Self.hugePageSize - 1)
+        if reserved > 0, newCapacity <= reserved {
+            // Make the next stretch of the reservation writable.
+            guard mprotect(base + capacity, newCapacity - capacity, PROT_READ | PROT_WRITE) == 0 else { return false }
+            capacity = newCapacity
+            return true
+        }
+        let size = Swift.max(Self.reservationSize, 4 * newCapacity)
+        guard let region = mmap(nil, size, PROT_NONE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0),
+              region != MAP_FAILED else { return false }
+        guard mprotect(region, newCapacity, PROT_READ | PROT_WRITE) == 0 else {
+            munmap(region, size)
+            return false
+        }
+        _ = madvise(region, size, MADV_HUGEPAGE)
+        region.copyMemory(from: base, byteCount: count)
+        if reserved > 0 {
+            munmap(base, reserved)
+        } else {
+            free(base)
+        }
+        base = region.assumingMemoryBound(to: UInt8.self)
+        capacity = newCapacity
+        reserved = size
+        return true
+    }
+    #endif
+}
