@@ -164,42 +164,4 @@ enum PlistDates {
     /// The largest magnitude of seconds we format (about ±31 million years); beyond it plutil
     /// prints garbage and we refuse.
     static let formattableRange = -1e15...1e15
-
-    /// `YYYY-MM-DDTHH:MM:SSZ`, seconds rounded down, as plutil writes dates. Nil for dates
-    /// that are not finite or lie beyond ``formattableRange``.
-    static func iso8601(_ date: Date) -> [UInt8]? {
-        let interval = date.timeIntervalSinceReferenceDate
-        guard formattableRange.contains(interval) else { return nil }
-        let total = Int(interval.rounded(.down)) + unixToReference
-        let days = total >= 0 ? total / 86_400 : (total - 86_399) / 86_400
-        let secondOfDay = total - days * 86_400
-        let (year, month, day) = civilFromDays(days)
-        var out: [UInt8] = []
-        out.reserveCapacity(20)
-        // C's %04d: the sign counts towards the width.
-        if year < 0 {
-            out.append(UInt8(ascii: "-"))
-            appendPadded(-year, width: 3, to: &out)
-        } else {
-            appendPadded(year, width: 4, to: &out)
-        }
-        out.append(UInt8(ascii: "-"))
-        appendPadded(month, width: 2, to: &out)
-        out.append(UInt8(ascii: "-"))
-        appendPadded(day, width: 2, to: &out)
-        out.append(UInt8(ascii: "T"))
-        appendPadded(secondOfDay / 3600, width: 2, to: &out)
-        out.append(UInt8(ascii: ":"))
-        appendPadded(secondOfDay / 60 % 60, width: 2, to: &out)
-        out.append(UInt8(ascii: ":"))
-        appendPadded(secondOfDay % 60, width: 2, to: &out)
-        out.append(UInt8(ascii: "Z"))
-        return out
-    }
-
-    private static func appendPadded(_ value: Int, width: Int, to out: inout [UInt8]) {
-        let digits = Array(String(value).utf8)
-        if digits.count < width { out.append(contentsOf: repeatElement(UInt8(ascii: "0"), count: width - digits.count)) }
-        out.append(contentsOf: digits)
-    }
 }
