@@ -4,7 +4,7 @@ import FoundationEssentials
 import Foundation
 #endif
 
-extension BinaryWriter.GrowableBuffer where Element == UInt8 {
+extension GrowableBuffer where Element == UInt8 {
     /// Appends the encoding of `value` when it is a scalar; returns false, appending
     /// nothing, for an array or a dictionary.
     @discardableResult

@@ -23,18 +23,11 @@ enum Base64 {
         return table
     }()
 
-    /// Decodes base64 text, ignoring white space. `=` ends a group (so concatenated padded
-    /// groups decode, as CF allows); missing final padding is accepted. Returns nil for any
-    /// other byte, or a final group of a single character.
-    static func decode(_ text: [UInt8]) -> Data? {
-        var out = [UInt8]()
-        return decode(text, into: &out) ? Data(out) : nil
-    }
-
-    /// Decodes base64 text as ``decode(_:)`` does into `out`, replacing its contents (its
-    /// capacity is kept, so a caller decoding many values allocates once). Returns false
-    /// for invalid text.
-    static func decode(_ text: [UInt8], into out: inout [UInt8]) -> Bool {
+    /// Decodes base64 text, ignoring white space, into `out`, replacing its contents (its
+    /// capacity is kept, so a caller decoding many values allocates once). `=` ends a group
+    /// (so concatenated padded groups decode, as CF allows); missing final padding is
+    /// accepted. Returns false for any other byte, or a final group of a single character.
+    static func decode(_ text: UnsafeBufferPointer<UInt8>, into out: inout [UInt8]) -> Bool {
         out.removeAll(keepingCapacity: true)
         out.reserveCapacity(text.count / 4 * 3 + 3)
         var accumulator: UInt32 = 0

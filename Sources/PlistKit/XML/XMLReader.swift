@@ -93,7 +93,9 @@ final class XMLPlistScanner<Sink: XMLPlistSink>: XMLEventReceiver {
     @exclusivity(unchecked) private var open: [Open] = []
     /// The text of the innermost text element so far. After a `<key>` ends it keeps the
     /// key's text until the next text element starts, which error messages use.
-    @exclusivity(unchecked) private var text = XMLTextBuffer()
+    private let text = GrowableBuffer<UInt8>()
+    /// The bytes of `text`, valid until it changes.
+    private var textBytes: UnsafeBufferPointer<UInt8> { text.buffer(0..<text.count) }
     /// Reused for decoded `<data>`.
     @exclusivity(unchecked) private var scratch: [UInt8] = []
     @exclusivity(unchecked) private var containerDepth = 0
@@ -138,7 +140,7 @@ final class XMLPlistScanner<Sink: XMLPlistSink>: XMLEventReceiver {
             case .dict:
                 if element == .key {
                     if parent.pendingKey {
-                        fail(.structure, "<key> '\(sample(text.bytes))' without a value"); return
+                        fail(.structure, "<key> '\(sample(textBytes))' without a value"); return
                     }
                 } else if element == .plist {
                     fail(.structure, "<plist> inside <dict>"); return
@@ -181,7 +183,7 @@ final class XMLPlistScanner<Sink: XMLPlistSink>: XMLEventReceiver {
             return
         }
         if top.element.holdsText {
-            text.append(bytes)
+            text.append(contentsOf: bytes.assumingMemoryBound(to: UInt8.self))
         } else if !XMLReader.isWhitespace(bytes) {
             let sample = String(decoding: bytes.prefix(40), as: UTF8.self).trimmingXMLWhitespace()
             fail(.structure, "unexpected text '\(sample)' in <\(top.element.name)>")
@@ -205,43 +207,43 @@ final class XMLPlistScanner<Sink: XMLPlistSink>: XMLEventReceiver {
         case .dict:
             containerDepth -= 1
             if top.pendingKey {
-                fail(.structure, "<key> '\(sample(text.bytes))' without a value")
+                fail(.structure, "<key> '\(sample(textBytes))' without a value")
                 return
             }
             sink.endDictionary()
         case .key:
-            sink.key(text.bytes, at: position)
+            sink.key(textBytes, at: position)
             if !open.isEmpty { open[open.count - 1].pendingKey = true }
             return
         case .string:
-            sink.string(text.bytes, at: position)
+            sink.string(textBytes, at: position)
         case .true, .false:
-            if !text.isEmpty, !XMLReader.isWhitespace(UnsafeRawBufferPointer(text.bytes)) {
+            if !XMLReader.isWhitespace(UnsafeRawBufferPointer(textBytes)) {
                 fail(.structure, "<\(top.element.name)/> must be empty")
                 return
             }
             sink.bool(top.element == .true, at: position)
         case .integer:
-            guard let integer = XMLScalars.integer(text.bytes) else {
-                let range = XMLScalars.integerLooksValid(text.bytes) ? " is outside -2^63 ... 2^64-1" : ""
-                fail(.invalidInteger, "<integer> value '\(sample(text.bytes))'\(range)")
+            guard let integer = XMLScalars.integer(textBytes) else {
+                let range = XMLScalars.integerLooksValid(textBytes) ? " is outside -2^63 ... 2^64-1" : ""
+                fail(.invalidInteger, "<integer> value '\(sample(textBytes))'\(range)")
                 return
             }
             sink.integer(integer, at: position)
         case .real:
-            guard let real = XMLScalars.real(text.bytes) else {
-                fail(.invalidReal, "<real> value '\(sample(text.bytes))'")
+            guard let real = XMLScalars.real(textBytes) else {
+                fail(.invalidReal, "<real> value '\(sample(textBytes))'")
                 return
             }
             sink.real(real, at: position)
         case .date:
-            guard let date = XMLScalars.date(text.bytes) else {
-                fail(.invalidDate, "<date> value '\(sample(text.bytes))' is not YYYY-MM-DDTHH:MM:SSZ")
+            guard let date = XMLScalars.date(textBytes) else {
+                fail(.invalidDate, "<date> value '\(sample(textBytes))' is not YYYY-MM-DDTHH:MM:SSZ")
                 return
             }
             sink.date(date, at: position)
         case .data:
-            guard Base64.decode(Array(text.bytes), into: &scratch) else {
+            guard Base64.decode(textBytes, into: &scratch) else {
                 fail(.invalidData, "<data> holds invalid base64")
                 return
             }

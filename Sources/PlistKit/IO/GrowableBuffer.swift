@@ -1,0 +1,107 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// A growable array of plain values in one `malloc` block: the binary writer's tables and
+/// the XML reader's text.
+///
+/// Unlike `Array` it has no copy-on-write or bounds checks on the hot paths, and it grows
+/// with `realloc`, which can extend a large block in place or remap its pages instead of
+/// copying them. A class, so that appending through an owner's `let` never copies; each
+/// buffer belongs to one owner. Indices are the owner's own, so only debug builds check
+/// them.
+final class GrowableBuffer<Element: BitwiseCopyable> {
+    private(set) var base: UnsafeMutablePointer<Element>
+    private(set) var count = 0
+    private var capacity: Int
+
+    init(capacity: Int = 256) {
+        self.capacity = capacity
+        base = GrowableBuffer.reallocate(nil, capacity: capacity)
+    }
+
+    deinit {
+        free(base)
+    }
+
+    subscript(index: Int) -> Element {
+        @inline(__always) get {
+            assert(index >= 0 && index < count)
+            return base[index]
+        }
+    }
+
+    /// Makes room for `extra` more elements, and returns where the first of them goes; the
+    /// caller writes them and then calls ``didAppend(_:)``.
+    @inline(__always)
+    func tail(reserving extra: Int) -> UnsafeMutablePointer<Element> {
+        if capacity - count < extra { grow(toHold: count + extra) }
+        return base + count
+    }
+
+    /// Counts `written` elements that the caller stored at ``tail(reserving:)``.
+    @inline(__always)
+    func didAppend(_ written: Int) {
+        assert(written <= capacity - count)
+        count += written
+    }
+
+    @inline(__always)
+    func append(_ element: Element) {
+        tail(reserving: 1).initialize(to: element)
+        count += 1
+    }
+
+    @inline(__always)
+    func append(contentsOf elements: UnsafeBufferPointer<Element>) {
+        guard let source = elements.baseAddress else { return }
+        tail(reserving: elements.count).update(from: source, count: elements.count)
+        count += elements.count
+    }
+
+    @inline(__always)
+    func removeAll() {
+        count = 0
+    }
+
+    /// Drops the last `dropped` elements.
+    @inline(__always)
+    func removeLast(_ dropped: Int) {
+        assert(dropped <= count)
+        count -= dropped
+    }
+
+    /// The elements `range`.
+    @inline(__always)
+    func buffer(_ range: Range<Int>) -> UnsafeBufferPointer<Element> {
+        assert(range.lowerBound >= 0 && range.upperBound <= count)
+        return UnsafeBufferPointer(start: base + range.lowerBound, count: range.count)
+    }
+
+    /// Copies the elements `range` to `destination`, which may overlap them.
+    @inline(__always)
+    func copy(_ range: Range<Int>, to destination: Int) {
+        assert(range.upperBound <= count && destination + range.count <= count)
+        guard destination != range.lowerBound else { return }
+        UnsafeMutableRawPointer(base + destination).copyMemory(
+            from: base + range.lowerBound, byteCount: range.count * MemoryLayout<Element>.stride)
+    }
+
+    /// At least doubles the capacity.
+    private func grow(toHold needed: Int) {
+        capacity = max(needed, capacity * 2)
+        base = GrowableBuffer.reallocate(base, capacity: capacity)
+    }
+
+    private static func reallocate(_ pointer: UnsafeMutablePointer<Element>?, capacity: Int) -> UnsafeMutablePointer<Element> {
+        let (bytes, overflow) = capacity.multipliedReportingOverflow(by: MemoryLayout<Element>.stride)
+        guard !overflow, let block = realloc(pointer, max(bytes, 1)) else {
+            fatalError("out of memory for \(capacity) elements of \(Element.self)")
+        }
+        return block.bindMemory(to: Element.self, capacity: capacity)
+    }
+}
