@@ -12,7 +12,7 @@ struct ArchivedClass: Sendable {
 /// a well-formed class description.
 struct ArchiveTable: Sendable {
     let objects: [Plist]
-    let top: OrderedDictionary<String, Plist>
+    let top: PlistDictionary
     /// The class of every object that has a `$class`, by UID.
     let classes: [UInt64: ArchivedClass]
 

@@ -12,22 +12,22 @@ extension KeyedUnarchiver {
     static let dictionaryClassNames: Set<String> = ["NSDictionary", "NSMutableDictionary"]
 
     /// The element slots of an array, set or ordered set: `NS.objects`, or `NS.object.N`.
-    func elementSlots(_ fields: OrderedDictionary<String, Plist>, prefix: String = "NS.object", plural: String = "NS.objects") throws(KeyedArchiveError) -> [Plist] {
-        if let objects = fields[plural] {
+    func elementSlots(_ fields: PlistDictionary, prefix: String = "NS.object", plural: String = "NS.objects") throws(KeyedArchiveError) -> [Plist] {
+        if let objects = fields[PlistKey(plural)] {
             guard case .array(let slots) = resolve(objects).value else {
                 throw KeyedArchiveError(.typeMismatch, "\(plural) is \(describe(objects)), not an array")
             }
             return slots
         }
         var slots: [Plist] = []
-        while let slot = fields["\(prefix).\(slots.count)"] {
+        while let slot = fields[PlistKey("\(prefix).\(slots.count)")] {
             slots.append(slot)
         }
         return slots
     }
 
     /// The key and value slots of an NSDictionary.
-    func entrySlots(_ fields: OrderedDictionary<String, Plist>) throws(KeyedArchiveError) -> [(key: Plist, value: Plist)] {
+    func entrySlots(_ fields: PlistDictionary) throws(KeyedArchiveError) -> [(key: Plist, value: Plist)] {
         let keys = try elementSlots(fields, prefix: "NS.key", plural: "NS.keys")
         let values = try elementSlots(fields, prefix: "NS.object", plural: "NS.objects")
         guard keys.count == values.count else {
@@ -159,9 +159,9 @@ public struct KeyedOrderedSet<Element: KeyedArchivable & Hashable>: KeyedArchiva
     /// which is what Foundation on Linux reads.
     public func archive(into archiver: KeyedArchiver) -> UInt64 {
         let uid = archiver.reserveUID()
-        var fields: OrderedDictionary<String, Plist> = [:]
+        var fields: PlistDictionary = [:]
         for (index, element) in elements.enumerated() {
-            fields["NS.object.\(index)"] = .uid(element.archive(into: archiver))
+            fields[PlistKey("NS.object.\(index)")] = .uid(element.archive(into: archiver))
         }
         archiver.fill(uid, hierarchy: ["NSOrderedSet", "NSObject"], fields: fields)
         return uid

@@ -36,6 +36,7 @@ private func number(_ slot: Plist, in unarchiver: KeyedUnarchiver) -> Plist? {
     let value = unarchiver.resolve(slot).value
     switch value {
     case .integer, .real, .bool: return value
+    case .real32(let real): return .real(Double(real))
     default: return nil
     }
 }
@@ -116,7 +117,7 @@ extension Double: KeyedArchivable {
 
 extension Float: KeyedArchivable {
     public func archive(into archiver: KeyedArchiver) -> UInt64 {
-        archiver.uid(forScalar: .real(Double(self)))
+        archiver.uid(forScalar: .real32(self))
     }
 
     public static func unarchive(from slot: Plist, in unarchiver: KeyedUnarchiver) throws(KeyedArchiveError) -> Float {
@@ -147,7 +148,7 @@ extension Data: KeyedArchivable {
         if case .data(let data) = unarchiver.resolve(slot).value { return data }
         let (_, _, fields) = try unarchiver.foundationFields(of: slot, classNames: ["NSData", "NSMutableData"], expected: "data")
         for key in ["NS.data", "NS.bytes"] {
-            if let bytes = fields[key], case .data(let data) = unarchiver.resolve(bytes).value { return data }
+            if let bytes = fields[PlistKey(key)], case .data(let data) = unarchiver.resolve(bytes).value { return data }
         }
         throw unarchiver.typeMismatch("data (NS.data or NS.bytes)", found: slot)
     }

@@ -35,10 +35,10 @@ public final class KeyedArchiver {
     private var typeClassUIDs: [ObjectIdentifier: UInt64] = [:]
     private var valueClassNameOverrides: [String: String] = [:]
     /// The fields of the objects being encoded, innermost last.
-    private var frames: [OrderedDictionary<String, Plist>] = []
+    private var frames: [PlistDictionary] = []
     /// Objects given a UID but not yet encoded (graphs deeper than the recursion limit).
     private var pending: [(object: any KeyedCodable, uid: UInt64)] = []
-    private var top: OrderedDictionary<String, Plist> = [:]
+    private var top: PlistDictionary = [:]
 
     /// Objects nested deeper than this are encoded after their referrer returns, instead of
     /// recursively, so deep graphs (long linked lists) cannot overflow the stack.
@@ -113,7 +113,7 @@ public final class KeyedArchiver {
 
     /// Encodes a float in place (as a real), like `NSCoder.encode(_: Float, forKey:)`.
     public func encode(_ value: Float, forKey key: String) {
-        setField(.real(Double(value)), forKey: key)
+        setField(.real32(value), forKey: key)
     }
 
     /// Encodes a Boolean in place, like `NSCoder.encode(_: Bool, forKey:)`.
@@ -161,9 +161,9 @@ public final class KeyedArchiver {
 
     private func setField(_ slot: Plist, forKey key: String) {
         if frames.isEmpty {
-            top[key] = slot
+            top[PlistKey(key)] = slot
         } else {
-            frames[frames.count - 1][key] = slot
+            frames[frames.count - 1][PlistKey(key)] = slot
         }
     }
 
@@ -177,6 +177,7 @@ public final class KeyedArchiver {
     func uid(forScalar value: Plist) -> UInt64 {
         // Reals are not shared: 0.0 and -0.0 compare equal but must stay distinct.
         if case .real = value { return append(value) }
+        if case .real32 = value { return append(value) }
         if case .string(let string) = value {
             // Keyed by the exact scalars: Swift's `==` treats canonically equivalent strings
             // ("é" and "e\u{301}") as equal, and both must survive.
@@ -193,12 +194,12 @@ public final class KeyedArchiver {
     }
 
     /// Appends a Foundation object: `$class` for `hierarchy`, then `fields`.
-    func uid(forFoundationObject hierarchy: [String], fields: OrderedDictionary<String, Plist>) -> UInt64 {
+    func uid(forFoundationObject hierarchy: [String], fields: PlistDictionary) -> UInt64 {
         append(objectDictionary(hierarchy, fields))
     }
 
-    private func objectDictionary(_ hierarchy: [String], _ fields: OrderedDictionary<String, Plist>) -> Plist {
-        var dictionary: OrderedDictionary<String, Plist> = [:]
+    private func objectDictionary(_ hierarchy: [String], _ fields: PlistDictionary) -> Plist {
+        var dictionary: PlistDictionary = [:]
         dictionary.reserveCapacity(fields.count + 1)
         dictionary["$class"] = .uid(classUID(hierarchy))
         for (key, value) in fields { dictionary[key] = value }
@@ -212,7 +213,7 @@ public final class KeyedArchiver {
     }
 
     /// Fills a UID reserved with ``reserveUID()``.
-    func fill(_ uid: UInt64, hierarchy: [String], fields: OrderedDictionary<String, Plist>) {
+    func fill(_ uid: UInt64, hierarchy: [String], fields: PlistDictionary) {
         objects[Int(uid)] = objectDictionary(hierarchy, fields)
     }
 

@@ -15,6 +15,7 @@ extension KeyedUnarchiver {
         case .string(let string): return string
         case .integer(let integer): return integer.intValue.map { $0 as Any } ?? integer.uint64Value!
         case .real(let real): return real
+        case .real32(let real): return real
         case .bool(let bool): return bool
         case .data(let data): return data
         case .date(let date): return date

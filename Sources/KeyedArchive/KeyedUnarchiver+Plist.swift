@@ -51,7 +51,7 @@ extension KeyedUnarchiver {
 
     private func genericTop() throws(KeyedArchiveError) -> Plist {
         var state = GenericState(referenceCounts: referenceCounts())
-        var result: OrderedDictionary<String, Plist> = [:]
+        var result: PlistDictionary = [:]
         for (key, slot) in table.top {
             result[key] = try generic(slot, &state, depth: 1)
         }
@@ -105,7 +105,7 @@ extension KeyedUnarchiver {
             for element in elements { result.append(try generic(element, &state, depth: depth + 1)) }
             return .array(result)
         case .dictionary(let fields):
-            var result: OrderedDictionary<String, Plist> = [:]
+            var result: PlistDictionary = [:]
             for (key, value) in fields { result[key] = try generic(value, &state, depth: depth + 1) }
             return .dictionary(result)
         default:
@@ -162,7 +162,7 @@ extension KeyedUnarchiver {
                 return .array(result)
             }
             if isDictionary, let entries = try? entrySlots(fields) {
-                var result: OrderedDictionary<String, Plist> = [:]
+                var result: PlistDictionary = [:]
                 var keysAreText = true
                 for (key, _) in entries where keyText(key) == nil {
                     keysAreText = false
@@ -170,13 +170,13 @@ extension KeyedUnarchiver {
                 }
                 if keysAreText {
                     for (key, element) in entries {
-                        result[keyText(key)!] = try generic(element, &state, depth: depth + 1)
+                        result[PlistKey(keyText(key)!)] = try generic(element, &state, depth: depth + 1)
                     }
                     return .dictionary(result)
                 }
             }
         }
-        var result: OrderedDictionary<String, Plist> = ["$classname": .string(archivedClass.name)]
+        var result: PlistDictionary = ["$classname": .string(archivedClass.name)]
         if shared { result["$uid"] = .integer(PlistInteger(uid)) }
         for (key, field) in fields where key != "$class" {
             result[key] = try generic(field, &state, depth: depth + 1)
@@ -190,6 +190,7 @@ extension KeyedUnarchiver {
         case .string(let string) where resolve(slot).uid != 0: string
         case .integer(let integer): integer.description
         case .real(let real): real.description
+        case .real32(let real): real.description
         case .bool(let bool): bool.description
         default:
             if case .uid(let uid) = slot, ["NSString", "NSMutableString"].contains(className(of: uid) ?? "") {

@@ -67,7 +67,7 @@ public final class KeyedUnarchiver {
     private struct Frame {
         let uid: UInt64
         let className: String
-        let fields: OrderedDictionary<String, Plist>
+        let fields: PlistDictionary
     }
 
     /// Reads an archive in any property-list format.
@@ -145,13 +145,13 @@ public final class KeyedUnarchiver {
 
     /// The keys of the object being decoded (or of `$top` at the top level), `$class` excepted.
     public var allKeys: [String] {
-        currentFields.keys.filter { $0 != "$class" }
+        currentFields.keys.map(\.string).filter { $0 != "$class" }
     }
 
     /// True when the object being decoded (or `$top`) has `key`, like
     /// `NSCoder.containsValue(forKey:)`.
     public func containsValue(forKey key: String) -> Bool {
-        currentFields[key] != nil
+        currentFields[PlistKey(key)] != nil
     }
 
     /// Decodes the value stored under `key`.
@@ -162,7 +162,7 @@ public final class KeyedUnarchiver {
     ///   `T` (including `$null` for a non-optional `T`); `classNotAllowed`, `unknownClass`.
     public func decode<T: KeyedArchivable>(_ type: T.Type, forKey key: String) throws(KeyedArchiveError) -> T {
         try topLevel { () throws(KeyedArchiveError) -> T in
-            guard let slot = currentFields[key] else {
+            guard let slot = currentFields[PlistKey(key)] else {
                 throw KeyedArchiveError(.missingKey, "\(location) has no key \"\(key)\" (expected \(T.self))")
             }
             return try wrap(key) { () throws(KeyedArchiveError) -> T in try T.unarchive(from: slot, in: self) }
@@ -173,7 +173,7 @@ public final class KeyedUnarchiver {
     /// or `NSNull`.
     public func decodeIfPresent<T: KeyedArchivable>(_ type: T.Type, forKey key: String) throws(KeyedArchiveError) -> T? {
         try topLevel { () throws(KeyedArchiveError) -> T? in
-            guard let slot = currentFields[key], !isNull(slot) else { return nil }
+            guard let slot = currentFields[PlistKey(key)], !isNull(slot) else { return nil }
             return try wrap(key) { () throws(KeyedArchiveError) -> T in try T.unarchive(from: slot, in: self) }
         }
     }
@@ -186,7 +186,7 @@ public final class KeyedUnarchiver {
     /// Like `NSCoder.decodeObject(forKey:)`.
     public func decodeObject(forKey key: String) throws(KeyedArchiveError) -> Any? {
         try topLevel { () throws(KeyedArchiveError) -> Any? in
-            guard let slot = currentFields[key] else { return nil }
+            guard let slot = currentFields[PlistKey(key)] else { return nil }
             return try wrap(key) { () throws(KeyedArchiveError) -> Any? in try anyValue(from: slot) }
         }
     }
@@ -197,7 +197,7 @@ public final class KeyedUnarchiver {
         classMap[className] != nil
     }
 
-    private var currentFields: OrderedDictionary<String, Plist> {
+    private var currentFields: PlistDictionary {
         frames.last?.fields ?? table.top
     }
 
@@ -278,7 +278,7 @@ public final class KeyedUnarchiver {
     }
 
     /// The fields of the Foundation object at `uid` when its class is one of `classNames`.
-    func foundationFields(of slot: Plist, classNames: Set<String>, expected: String) throws(KeyedArchiveError) -> (uid: UInt64, className: String, fields: OrderedDictionary<String, Plist>) {
+    func foundationFields(of slot: Plist, classNames: Set<String>, expected: String) throws(KeyedArchiveError) -> (uid: UInt64, className: String, fields: PlistDictionary) {
         guard case .uid(let uid) = slot, let archivedClass = table.classes[uid],
               let fields = table.objects[Int(uid)].dictionary
         else { throw typeMismatch(expected, found: slot) }

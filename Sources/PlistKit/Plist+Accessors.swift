@@ -7,7 +7,7 @@ import OrderedCollections
 
 extension Plist {
     /// The dictionary's entries, or nil for any other case.
-    public var dictionary: OrderedDictionary<String, Plist>? {
+    public var dictionary: PlistDictionary? {
         if case .dictionary(let value) = self { value } else { nil }
     }
 
@@ -29,9 +29,13 @@ extension Plist {
     /// The integer as `Int`, or nil for any other case or when it does not fit.
     public var int: Int? { integer?.intValue }
 
-    /// The real, or nil for any other case.
+    /// The real as `Double` (a ``real32(_:)`` widened exactly), or nil for any other case.
     public var real: Double? {
-        if case .real(let value) = self { value } else { nil }
+        switch self {
+        case .real(let value): value
+        case .real32(let value): Double(value)
+        default: nil
+        }
     }
 
     /// The Boolean, or nil for any other case.
@@ -56,6 +60,11 @@ extension Plist {
 
     /// The value stored under `key` when this is a dictionary; nil otherwise.
     public subscript(key: String) -> Plist? {
+        dictionary?[PlistKey(key)]
+    }
+
+    /// The value stored under `key` when this is a dictionary; nil otherwise.
+    public subscript(key: PlistKey) -> Plist? {
         dictionary?[key]
     }
 
@@ -73,7 +82,7 @@ extension Plist {
         case .array: "array"
         case .string: "string"
         case .integer: "integer"
-        case .real: "float"
+        case .real, .real32: "float"
         case .bool: "bool"
         case .date: "date"
         case .data: "data"

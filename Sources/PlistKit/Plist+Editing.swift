@@ -30,6 +30,7 @@ extension Plist {
         let isLast = path.count == 1
         switch self {
         case .dictionary(var entries):
+            let key = PlistKey(key)
             let existing = entries[key]
             if !isLast {
                 guard let existing else { throw Plist.keyPathError("Key path not found", fullPath) }
@@ -84,6 +85,7 @@ extension Plist {
         let isLast = path.count == 1
         switch self {
         case .dictionary(var entries):
+            let key = PlistKey(key)
             guard let existing = entries[key] else { throw Plist.keyPathError("No value to remove at key path", fullPath) }
             if isLast {
                 entries.removeValue(forKey: key)

@@ -45,7 +45,7 @@ extension Plist {
             guard !component.isEmpty else { return nil }
             switch current {
             case .dictionary(let entries):
-                guard let next = entries[component] else { return nil }
+                guard let next = entries[PlistKey(component)] else { return nil }
                 current = next
             case .array(let elements):
                 guard let index = Int(component), elements.indices.contains(index) else { return nil }

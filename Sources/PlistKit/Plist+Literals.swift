@@ -24,8 +24,8 @@ extension Plist: ExpressibleByDictionaryLiteral {
     /// Builds a dictionary in the literal's order; a repeated key keeps its first
     /// position and its last value.
     public init(dictionaryLiteral elements: (String, Plist)...) {
-        var entries = OrderedDictionary<String, Plist>(minimumCapacity: elements.count)
-        for (key, value) in elements { entries[key] = value }
+        var entries = PlistDictionary(minimumCapacity: elements.count)
+        for (key, value) in elements { entries[PlistKey(key)] = value }
         self = .dictionary(entries)
     }
 }

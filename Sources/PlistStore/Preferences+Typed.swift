@@ -15,7 +15,7 @@ extension Preferences {
     /// The integer for `key`, or 0. Like `integer(forKey:)`: reals are truncated, Booleans
     /// are 1 or 0, and strings holding a number are converted.
     public func integer(forKey key: String) -> Int {
-        switch object(forKey: key) {
+        switch object(forKey: key)?.widenedReal {
         case .integer(let value)?: return value.intValue ?? (value.isNegative ? .min : .max)
         case .real(let value)?: return value.isFinite ? Int(exactly: value.rounded(.towardZero)) ?? (value < 0 ? .min : .max) : 0
         case .bool(let value)?: return value ? 1 : 0
@@ -26,7 +26,7 @@ extension Preferences {
 
     /// The number for `key`, or 0. Like `double(forKey:)`.
     public func double(forKey key: String) -> Double {
-        switch object(forKey: key) {
+        switch object(forKey: key)?.widenedReal {
         case .real(let value)?: return value
         case .integer(let value)?: return value.doubleValue
         case .bool(let value)?: return value ? 1 : 0
@@ -38,7 +38,7 @@ extension Preferences {
     /// The Boolean for `key`, or false. Like `bool(forKey:)`: non-zero numbers are true,
     /// and so are the strings `YES`, `true` and `1` (any case).
     public func bool(forKey key: String) -> Bool {
-        switch object(forKey: key) {
+        switch object(forKey: key)?.widenedReal {
         case .bool(let value)?: return value
         case .integer(let value)?: return value != PlistInteger(0)
         case .real(let value)?: return value != 0
@@ -77,7 +77,7 @@ extension Preferences {
     public func dictionary(forKey key: String) -> [String: Plist]? {
         guard let dictionary = object(forKey: key)?.dictionary else { return nil }
         var result: [String: Plist] = [:]
-        for (key, value) in dictionary { result[key] = value }
+        for (key, value) in dictionary { result[key.string] = value }
         return result
     }
 
@@ -118,7 +118,14 @@ extension Preferences {
 
     /// Sets a dictionary; its keys are stored sorted.
     public func set(_ value: [String: Plist], forKey key: String) {
-        let pairs = value.sorted { $0.key < $1.key }.map { ($0.key, $0.value) }
-        set(.dictionary(.init(uniqueKeysWithValues: pairs)) as Plist?, forKey: key)
+        let pairs = value.sorted { $0.key < $1.key }.map { (PlistKey($0.key), $0.value) }
+        set(.dictionary(PlistDictionary(uniqueKeysWithValues: pairs)) as Plist?, forKey: key)
+    }
+}
+
+private extension Plist {
+    /// The value with a 4-byte real widened to `.real`, for the typed getters.
+    var widenedReal: Plist {
+        if case .real32(let value) = self { .real(Double(value)) } else { self }
     }
 }

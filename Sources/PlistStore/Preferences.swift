@@ -247,9 +247,9 @@ public final class Preferences: Sendable {
                 }
                 var stored: [String: Plist] = [:]
                 stored.reserveCapacity(dictionary.count)
-                for (key, value) in dictionary { stored[key] = value }
+                for (key, value) in dictionary { stored[key.string] = value }
                 state.stored = stored
-                state.storedOrder = Array(dictionary.keys)
+                state.storedOrder = dictionary.keys.map(\.string)
                 state.corruption = nil
             } catch {
                 state.corruption = error
@@ -280,7 +280,7 @@ public final class Preferences: Sendable {
         for key in values.keys.sorted() where !seen.contains(key) { pairs.append((key, values[key]!)) }
         let bytes: Data
         do {
-            bytes = try Plist.dictionary(.init(uniqueKeysWithValues: pairs)).encoded(as: .binary)
+            bytes = try Plist.dictionary(PlistDictionary(uniqueKeysWithValues: pairs.map { (PlistKey($0.0), $0.1) })).encoded(as: .binary)
         } catch {
             throw PlistStoreError(.coding, "cannot encode the preferences of \(domain)", path: path, underlying: error)
         }

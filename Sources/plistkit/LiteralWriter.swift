@@ -32,7 +32,7 @@ enum LiteralWriter {
     private static func objcDeclaration(_ value: Plist, source: String, destination: String, forHeader: Bool) throws -> String {
         let className: String
         switch value {
-        case .integer, .real, .bool: className = "NSNumber"
+        case .integer, .real, .real32, .bool: className = "NSNumber"
         case .string: className = "NSString"
         case .array: className = "NSArray"
         case .dictionary: className = "NSDictionary"
@@ -56,8 +56,8 @@ enum LiteralWriter {
         case .dictionary(let entries):
             if entries.isEmpty { output += "[:]"; return }
             output += "[\n"
-            for key in entries.keys.sorted(by: PrettyPrinter.plutilKeyOrder) {
-                output += indentation(depth + 1) + quoted(key) + " : "
+            for key in entries.keys.sorted(by: { PrettyPrinter.plutilKeyOrder($0.string, $1.string) }) {
+                output += indentation(depth + 1) + quoted(key.string) + " : "
                 try appendSwift(entries[key]!, depth: depth + 1, to: &output)
                 output += ",\n"
             }
@@ -84,8 +84,8 @@ enum LiteralWriter {
         switch value {
         case .dictionary(let entries):
             output += "@{\n"
-            for key in entries.keys.sorted(by: PrettyPrinter.plutilKeyOrder) {
-                output += indentation(depth + 1) + "@" + quoted(key) + " : "
+            for key in entries.keys.sorted(by: { PrettyPrinter.plutilKeyOrder($0.string, $1.string) }) {
+                output += indentation(depth + 1) + "@" + quoted(key.string) + " : "
                 try appendObjC(entries[key]!, depth: depth + 1, to: &output)
                 output += ",\n"
             }
@@ -112,6 +112,7 @@ enum LiteralWriter {
         case .bool(let bool): text = objC ? (bool ? "YES" : "NO") : (bool ? "true" : "false")
         case .integer(let integer): text = integer.description
         case .real(let real): text = String(format: "%f", real)
+        case .real32(let real): text = String(format: "%f", Double(real))
         default: throw PlistError(.unrepresentable, "Input contains an object that cannot be represented in literal syntax")
         }
         return objC ? "@" + text : text

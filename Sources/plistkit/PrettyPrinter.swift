@@ -18,8 +18,8 @@ enum PrettyPrinter {
         switch value {
         case .dictionary(let entries):
             output += "{\n"
-            for key in entries.keys.sorted(by: plutilKeyOrder) {
-                output += String(repeating: " ", count: indent) + "\"\(key)\" => "
+            for key in entries.keys.sorted(by: { plutilKeyOrder($0.string, $1.string) }) {
+                output += String(repeating: " ", count: indent) + "\"\(key.string)\" => "
                 append(entries[key]!, indent: indent + 2, to: &output)
             }
             output += String(repeating: " ", count: indent - 2) + "}\n"
@@ -35,7 +35,9 @@ enum PrettyPrinter {
         case .integer(let integer):
             output += "\(integer)\n"
         case .real(let real):
-            output += "\(real)\n"
+            output += real.isNaN ? "nan\n" : "\(real)\n"
+        case .real32(let real):
+            output += real.isNaN ? "nan\n" : "\(real)\n"
         case .bool(let bool):
             output += "\(bool)\n"
         case .date(let date):

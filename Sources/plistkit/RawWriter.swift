@@ -9,11 +9,12 @@ enum RawWriter {
         case .bool(let bool): return bool ? "true" : "false"
         case .integer(let integer): return integer.description
         case .real(let real): return String(format: "%f", real)
+        case .real32(let real): return String(format: "%f", Double(real))
         case .string(let string): return string
         case .date(let date): return date.formatted(.iso8601)
         case .data(let data): return data.base64EncodedString()
         case .array(let elements): return "\(elements.count)"
-        case .dictionary(let entries): return entries.keys.sorted(by: PrettyPrinter.plutilKeyOrder).joined(separator: "\n")
+        case .dictionary(let entries): return entries.keys.map(\.string).sorted(by: PrettyPrinter.plutilKeyOrder).joined(separator: "\n")
         case .uid:
             throw PlistError(.unrepresentable, "Value at \(keyPath) is a uid type and cannot be extracted in raw format")
         }

@@ -17,7 +17,7 @@ struct AppleShapeTests {
         object["$class"] = .uid(2)
         return [
             "$archiver": "NSKeyedArchiver", "$version": 100000, "$top": ["root": .uid(1)],
-            "$objects": .array(["$null", .dictionary(.init(uniqueKeysWithValues: object.sorted { $0.key < $1.key })), classDescription(hierarchy)] + extra),
+            "$objects": .array(["$null", .dictionary(PlistDictionary(uniqueKeysWithValues: object.sorted { $0.key < $1.key }.map { (PlistKey($0.key), $0.value) })), classDescription(hierarchy)] + extra),
         ]
     }
 

@@ -20,7 +20,7 @@ private func sameScalars(_ a: Plist, _ b: Plist) -> Bool {
         // Order-independent, as `Canonical.identical` is.
         return x.allSatisfy { key, value in
             guard let index = y.index(forKey: key) else { return false }
-            return y.keys[index].unicodeScalars.elementsEqual(key.unicodeScalars) && sameScalars(value, y.values[index])
+            return y.keys[index].string.unicodeScalars.elementsEqual(key.string.unicodeScalars) && sameScalars(value, y.values[index])
         }
     default:
         return true
@@ -98,9 +98,8 @@ struct BinaryRoundTripTests {
 
     @Test func canonicallyEquivalentKeysStayDistinct() throws {
         // plistlib writes a dictionary whose keys differ only in normalization ("é" and
-        // "e\u{301}"; these are its exact bytes); plistlib reads two entries. Our model's
-        // OrderedDictionary<String, _> merges them (Swift's String == is canonical
-        // equivalence), so one entry is lost on reading. Reported; recorded as a known issue.
+        // "e\u{301}"; these are its exact bytes); plistlib reads two entries, and so do we:
+        // keys compare by exact Unicode scalars.
         let bytes = Data([
             0x62, 0x70, 0x6C, 0x69, 0x73, 0x74, 0x30, 0x30,  // bplist00
             0xD2, 0x01, 0x02, 0x03, 0x04,                    // 8: dict of 2, keys 1 2, values 3 4
@@ -114,10 +113,10 @@ struct BinaryRoundTripTests {
             0, 0, 0, 0, 0, 0, 0, 25,                         // offset table at 25
         ])
         let read = try Plist(decoding: bytes)
-        withKnownIssue("model limitation: keys equal under canonical equivalence merge") {
-            guard case .dictionary(let entries) = read else { Issue.record("not a dictionary"); return }
-            #expect(entries.count == 2)
-        }
+        guard case .dictionary(let entries) = read else { Issue.record("not a dictionary"); return }
+        #expect(entries.count == 2)
+        #expect(entries.keys.map { Array($0.string.unicodeScalars) } == [["\u{E9}"], ["e", "\u{301}"]])
+        #expect(entries[PlistKey("\u{E9}")] == 1 && entries[PlistKey("e\u{301}")] == 2)
     }
 
     @Test func generatorIsDeterministicAndCoversEveryCase() {
@@ -132,7 +131,7 @@ struct BinaryRoundTripTests {
             case .dictionary(let entries):
                 kinds.insert("dictionary")
                 sawBigContainer = sawBigContainer || entries.count > 15
-                entries.keys.forEach { visit(.string($0)) }
+                entries.keys.forEach { visit(.string($0.string)) }
                 entries.values.forEach(visit)
             case .array(let elements):
                 kinds.insert("array")
@@ -144,7 +143,7 @@ struct BinaryRoundTripTests {
             case .integer(let integer):
                 kinds.insert("integer")
                 sawLargeInteger = sawLargeInteger || integer.int64Value == nil
-            case .real: kinds.insert("real")
+            case .real, .real32: kinds.insert("real")
             case .bool: kinds.insert("bool")
             case .date: kinds.insert("date")
             case .data: kinds.insert("data")

@@ -53,7 +53,7 @@ struct BinaryVector: Sendable, CustomTestStringConvertible {
 func sameKeyOrder(_ actual: Plist, _ expected: Plist) -> Bool {
     switch (actual, expected) {
     case let (.dictionary(a), .dictionary(b)):
-        guard a.keys.elementsEqual(b.keys, by: { $0.unicodeScalars.elementsEqual($1.unicodeScalars) }) else { return false }
+        guard a.keys.elementsEqual(b.keys, by: { $0.string.unicodeScalars.elementsEqual($1.string.unicodeScalars) }) else { return false }
         return zip(a.values, b.values).allSatisfy(sameKeyOrder)
     case let (.array(a), .array(b)):
         return a.count == b.count && zip(a, b).allSatisfy(sameKeyOrder)

@@ -28,8 +28,8 @@ struct BinaryWriterSharingTests {
     @Test func dictionariesSharingKeysWriteAsFreshOnes() throws {
         // Twelve key sets (more than the cache holds), each shared by copies whose values
         // differ, interleaved so that sets keep evicting one another.
-        let templates: [OrderedDictionary<String, Plist>] = (0..<12).map { set in
-            OrderedDictionary(uniqueKeysWithValues: (0..<(set % 4 + 1)).map { ("key\(set)-\($0)", Plist.integer(PlistInteger(set))) })
+        let templates: [PlistDictionary] = (0..<12).map { set in
+            PlistDictionary(uniqueKeysWithValues: (0..<(set % 4 + 1)).map { (PlistKey("key\(set)-\($0)"), Plist.integer(PlistInteger(set))) })
         }
         var records: [Plist] = []
         for round in 0..<5 {

@@ -102,8 +102,8 @@ import Testing
                 }
             }
         }
-        var expected: OrderedDictionary<String, Plist> = ["a": 3, "b": 2, "c": 4, "n": ["x": 5, "y": 6]]
-        for index in 0..<18 { expected["k\(index)"] = .integer(PlistInteger(index < 2 ? index + 18 : index)) }
+        var expected: PlistDictionary = ["a": 3, "b": 2, "c": 4, "n": ["x": 5, "y": 6]]
+        for index in 0..<18 { expected[PlistKey("k\(index)")] = .integer(PlistInteger(index < 2 ? index + 18 : index)) }
         let ours = try PlistEncoder().encodeToPlist(Twice())
         #expect(ours == .dictionary(expected))
         #expect(ours.dictionary.map { Array($0.keys) } == Array(expected.keys))

@@ -22,11 +22,12 @@ struct RealFormatTests {
         return String(decoding: out, as: UTF8.self)
     }
 
-    /// The reference: C's `%.17g` with plutil's spellings of the special values.
+    /// The reference: C's `%.17g` with plutil's spellings of the special values (but `-0.0`
+    /// keeps its sign).
     static func reference(_ value: Double) -> String {
         if value.isNaN { return "nan" }
         if value.isInfinite { return value < 0 ? "-infinity" : "+infinity" }
-        if value == 0 { return "0.0" }
+        if value == 0 { return value.sign == .minus ? "-0.0" : "0.0" }  // plutil: 0.0 for both
         return String(format: "%.17g", value)
     }
 

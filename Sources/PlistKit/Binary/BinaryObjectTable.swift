@@ -223,6 +223,13 @@ struct BinaryObjectTable {
         return object.count == 4 ? Double(Float(bitPattern: UInt32(truncatingIfNeeded: bits))) : Double(bitPattern: bits)
     }
 
+    /// The value of a real object as a ``Plist``, keeping a 4-byte real's width and bits.
+    @inline(__always)
+    func realValue(_ object: BinaryObject) -> Plist {
+        let bits = BinaryTrailer.bigEndian(bytes, at: object.start, size: object.count)
+        return object.count == 4 ? .real32(Float(bitPattern: UInt32(truncatingIfNeeded: bits))) : .real(Double(bitPattern: bits))
+    }
+
     /// The value of a date object.
     @inline(__always)
     func date(_ object: BinaryObject) -> Date {

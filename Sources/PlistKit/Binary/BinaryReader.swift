@@ -61,7 +61,7 @@ struct BinaryReader: ~Copyable {
         case .false: return .bool(false)
         case .true: return .bool(true)
         case .integer: return .integer(try table.integer(object))
-        case .real: return .real(table.real(object))
+        case .real: return table.realValue(object)
         case .date: return .date(table.date(object))
         case .uid: return .uid(try table.uid(object))
         case .data: value = .data(table.data(object))
@@ -95,7 +95,7 @@ struct BinaryReader: ~Copyable {
 
     /// The entries of a dictionary object: with a known key set's keys if its key references
     /// match, otherwise key by key (a repeated key keeps its first position and last value).
-    private mutating func dictionary(_ object: BinaryObject, depth: Int) throws(PlistError) -> OrderedDictionary<String, Plist> {
+    private mutating func dictionary(_ object: BinaryObject, depth: Int) throws(PlistError) -> PlistDictionary {
         let refSize = table.refSize
         let valuesStart = object.start + object.count * refSize
         if object.count > 0, let keySet = keySets[table.ref(at: object.start)], keySet.matches(object, in: table) {
@@ -108,7 +108,7 @@ struct BinaryReader: ~Copyable {
             }
             return OrderedDictionary(uncheckedUniqueKeys: keySet.keys, values: values)
         }
-        var entries = OrderedDictionary<String, Plist>(minimumCapacity: object.count)
+        var entries = PlistDictionary(minimumCapacity: object.count)
         for element in 0..<object.count {
             let keyPosition = object.start + element * refSize
             let keyObject = try self.object(at: table.ref(at: keyPosition), depth: depth + 1, referencedFrom: keyPosition)
@@ -116,7 +116,7 @@ struct BinaryReader: ~Copyable {
                 throw PlistError(.nonStringKey, "dictionary key is a \(keyObject.typeName), not a string", offset: keyPosition)
             }
             let valuePosition = valuesStart + element * refSize
-            entries[key] = try self.object(at: table.ref(at: valuePosition), depth: depth + 1, referencedFrom: valuePosition)
+            entries[PlistKey(key)] = try self.object(at: table.ref(at: valuePosition), depth: depth + 1, referencedFrom: valuePosition)
         }
         if object.count > 0, entries.count == object.count {
             keySets[table.ref(at: object.start)] = KeySet(object, in: table, keys: entries.keys.elements)
@@ -139,10 +139,10 @@ private struct KeySet {
     /// The key references, in order.
     let refs: [Int]
     /// The keys, in order: one array shared by every dictionary built from this set.
-    let keys: [String]
+    let keys: [PlistKey]
 
     /// The key set of the dictionary `object`, whose keys are `keys`.
-    init(_ object: BinaryObject, in table: BinaryObjectTable, keys: [String]) {
+    init(_ object: BinaryObject, in table: BinaryObjectTable, keys: [PlistKey]) {
         refs = (0..<object.count).map { table.ref(at: object.start + $0 * table.refSize) }
         self.keys = keys
     }

@@ -30,7 +30,7 @@ extension BinaryWriter {
         }
     }
 
-    private mutating func dictionary(_ entries: OrderedDictionary<String, Plist>, depth: Int) throws(PlistError) -> UInt32 {
+    private mutating func dictionary(_ entries: PlistDictionary, depth: Int) throws(PlistError) -> UInt32 {
         try entries.keys.elements.withUnsafeBufferPointer { keys throws(PlistError) in
             try entries.values.elements.withUnsafeBufferPointer { values throws(PlistError) in
                 let identity = StorageIdentity(keys: keys, values: values)
@@ -74,7 +74,7 @@ extension BinaryWriter {
 
     /// Pushes the references of a dictionary's keys, from the cache when an earlier
     /// dictionary had the same keys' storage.
-    private mutating func appendKeyReferences(_ keys: UnsafeBufferPointer<String>) throws(PlistError) {
+    private mutating func appendKeyReferences(_ keys: UnsafeBufferPointer<PlistKey>) throws(PlistError) {
         guard let address = keys.baseAddress.map(UInt.init(bitPattern:)) else { return }
         if let known = uniquing.keys.references(at: address) {
             pendingRefs.append(contentsOf: known)
@@ -83,7 +83,7 @@ extension BinaryWriter {
         let base = pendingRefs.count
         for position in keys.indices {
             let start = scalarBytes.count
-            scalarBytes.appendString(keys[position])
+            scalarBytes.appendString(keys[position].string)
             let reference = try uniqueScalar(from: start)
             pendingRefs.append(reference)
         }

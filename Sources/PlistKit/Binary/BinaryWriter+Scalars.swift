@@ -22,6 +22,9 @@ extension GrowableBuffer where Element == UInt8 {
         case .real(let real):
             append(0x23)
             appendBigEndian(real.bitPattern, size: 8)
+        case .real32(let real):
+            append(0x22)
+            appendBigEndian(UInt64(real.bitPattern), size: 4)
         case .bool(let bool):
             append(bool ? BinaryMarker.true : BinaryMarker.false)
         case .date(let date):

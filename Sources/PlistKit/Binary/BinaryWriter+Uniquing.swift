@@ -38,7 +38,7 @@ extension BinaryWriter {
             second = 0
         }
 
-        init?(keys: UnsafeBufferPointer<String>, values: UnsafeBufferPointer<Plist>) {
+        init?(keys: UnsafeBufferPointer<PlistKey>, values: UnsafeBufferPointer<Plist>) {
             guard let keyBase = keys.baseAddress, let valueBase = values.baseAddress, !keys.isEmpty else { return nil }
             first = UInt(bitPattern: keyBase)
             second = UInt(bitPattern: valueBase)

@@ -73,7 +73,7 @@ enum PlistTypeWords {
         case .array: "an array"
         case .string: "a string"
         case .integer: "an integer"
-        case .real: "a real number"
+        case .real, .real32: "a real number"
         case .bool: "a boolean"
         case .date: "a date"
         case .data: "data"

@@ -81,7 +81,7 @@ open class PlistEncoder {
 
     private static func fragmentWord(_ value: Plist) -> String {
         switch value {
-        case .integer, .real: "number"
+        case .integer, .real, .real32: "number"
         case .string: "string"
         case .bool: "boolean"
         case .date: "date"

@@ -82,14 +82,14 @@ final class EncodedDictionary {
 
     func plist(sortingKeys: Bool) -> Plist {
         if sortingKeys {
-            var entries = OrderedDictionary<String, Plist>(minimumCapacity: keys.count)
-            let order = keys.indices.sorted { keys[$0].utf8.lexicographicallyPrecedes(keys[$1].utf8) }
+            var entries = PlistDictionary(minimumCapacity: keys.count)
+            let order = keys.indices.sorted { PlistKeyOrder.utf16Precedes(keys[$0], keys[$1]) }
             for position in order {
-                entries.updateValue(values[position].plist(sortingKeys: true), forKey: keys[position])
+                entries.updateValue(values[position].plist(sortingKeys: true), forKey: PlistKey(keys[position]))
             }
             return .dictionary(entries)
         }
-        return .dictionary(OrderedDictionary(uncheckedUniqueKeys: keys, values: values.map { $0.plist(sortingKeys: false) }))
+        return .dictionary(PlistDictionary(uncheckedUniqueKeys: keys.map { PlistKey($0) }, values: values.map { $0.plist(sortingKeys: false) }))
     }
 }
 

@@ -19,6 +19,7 @@ final class TreeDecodingSource: PlistDecodingSource {
         switch value {
         case .integer(let integer): .integer(integer)
         case .real(let real): .real(real)
+        case .real32(let real): .real(Double(real))
         default: nil
         }
     }
@@ -61,11 +62,11 @@ final class TreeDecodingSource: PlistDecodingSource {
     func leave(_ value: Plist) {}
 
     final class Keyed: PlistKeyedSource {
-        let entries: OrderedDictionary<String, Plist>
-        init(_ entries: OrderedDictionary<String, Plist>) { self.entries = entries }
+        let entries: PlistDictionary
+        init(_ entries: PlistDictionary) { self.entries = entries }
         var count: Int { entries.count }
-        func value(forKey key: String) -> Plist? { entries[key] }
-        func keys() -> [String] { Array(entries.keys) }
+        func value(forKey key: String) -> Plist? { entries[PlistKey(key)] }
+        func keys() -> [String] { entries.keys.map(\.string) }
     }
 
     struct Unkeyed: PlistUnkeyedSource {

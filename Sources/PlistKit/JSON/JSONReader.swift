@@ -87,7 +87,7 @@ struct JSONReader {
     private mutating func parseObject(depth: Int) throws(PlistError) -> Plist {
         guard depth <= maximumDepth else { throw error(.depthLimitExceeded, "containers nest deeper than \(maximumDepth) levels") }
         index += 1
-        var entries = OrderedDictionary<String, Plist>()
+        var entries = PlistDictionary()
         skipWhitespace()
         if index < bytes.count, bytes[index] == UInt8(ascii: "}") {
             index += 1
@@ -105,7 +105,7 @@ struct JSONReader {
             }
             index += 1
             skipWhitespace()
-            entries[key] = try parseValue(depth: depth)
+            entries[PlistKey(key)] = try parseValue(depth: depth)
             skipWhitespace()
             guard index < bytes.count else { throw error(.truncated, "JSON object is not closed") }
             if bytes[index] == UInt8(ascii: ",") { index += 1; continue }

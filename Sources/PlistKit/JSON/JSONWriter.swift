@@ -62,11 +62,11 @@ struct JSONWriter: ~Copyable {
                 return
             }
             let keys = entries.keys
-            let order = sortedKeys ? keys.indices.sorted { PlistKeyOrder.jsonPrecedes(keys[$0], keys[$1]) } : Array(keys.indices)
+            let order = sortedKeys ? keys.indices.sorted { PlistKeyOrder.jsonPrecedes(keys[$0].string, keys[$1].string) } : Array(keys.indices)
             for (position, index) in order.enumerated() {
                 if position > 0 { out.append(UInt8(ascii: ",")) }
                 if pretty { newline(depth + 1) }
-                appendString(keys[index])
+                appendString(keys[index].string)
                 if pretty { literal(" : ") } else { out.append(UInt8(ascii: ":")) }
                 try append(entries.values[index], depth: depth + 1)
             }
@@ -92,10 +92,9 @@ struct JSONWriter: ~Copyable {
         case .integer(let integer):
             out.appendDecimal(integer)
         case .real(let real):
-            guard var text = PlistRealFormat.json(real) else {
-                throw Self.invalid
-            }
-            text.withUTF8 { bytes in out.append(bytes.baseAddress!, count: bytes.count) }
+            try appendReal(real)
+        case .real32(let real):
+            try appendReal(Double(real))
         case .bool(let bool):
             if bool { literal("true") } else { literal("false") }
         case .date:
@@ -105,6 +104,11 @@ struct JSONWriter: ~Copyable {
         case .uid:
             throw Self.invalid
         }
+    }
+
+    private mutating func appendReal(_ real: Double) throws(PlistError) {
+        guard var text = PlistRealFormat.json(real) else { throw Self.invalid }
+        text.withUTF8 { bytes in out.append(bytes.baseAddress!, count: bytes.count) }
     }
 
     /// Exactly plutil's error, so a CLI can print what plutil prints.

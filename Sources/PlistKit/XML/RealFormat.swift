@@ -11,7 +11,8 @@ enum PlistRealFormat {
     /// The most bytes ``writeXML(_:to:)`` stores.
     static let maximumXMLCount = 40
 
-    /// XML: `nan`, `+infinity`, `-infinity`, `0.0` for either zero, otherwise C's `%.17g`.
+    /// XML: `nan`, `+infinity`, `-infinity`, `0.0` and `-0.0`, otherwise C's `%.17g`.
+    /// (plutil writes `-0.0` as `0.0`; PlistKit keeps the sign.)
     static func appendXML(_ value: Double, to out: inout ByteBuffer) {
         out.commit(writeXML(value, to: out.reserve(maximumXMLCount)))
     }
@@ -33,7 +34,7 @@ enum PlistRealFormat {
         } else if value.isInfinite {
             return write(value < 0 ? "-infinity" : "+infinity", to: dest)
         } else if value == 0 {
-            return write("0.0", to: dest)
+            return write(value.sign == .minus ? "-0.0" : "0.0", to: dest)
         } else {
             return writePercent17g(value, to: dest)
         }
@@ -187,9 +188,11 @@ enum PlistRealFormat {
     }
 
     /// JSON: Swift's shortest round-trip text without a trailing `.0` (what Foundation's
-    /// `JSONSerialization` writes). Nil for NaN and infinities, which JSON cannot hold.
+    /// `JSONSerialization` writes), except that `-0.0` keeps its fraction so that it reads
+    /// back as a real with its sign. Nil for NaN and infinities, which JSON cannot hold.
     static func json(_ value: Double) -> String? {
         guard value.isFinite else { return nil }
+        if value == 0, value.sign == .minus { return "-0.0" }
         var text = value.description
         if text.hasSuffix(".0") { text.removeLast(2) }
         return text

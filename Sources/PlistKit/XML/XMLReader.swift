@@ -22,7 +22,12 @@ enum XMLReader {
     /// Scans `buffer` into `sink`; throws the first error, libxml2's or the scanner's.
     static func scan<Sink: XMLPlistSink>(_ buffer: UnsafeRawBufferPointer, into sink: Sink, options: PlistReadingOptions) throws(PlistError) {
         let scanner = XMLPlistScanner(sink: sink, maximumDepth: options.maximumDepth)
-        LibXML2Parser.parse(buffer, into: scanner)
+        if XMLRawCharacters.needsEscaping(buffer) {
+            scanner.unescapesText = true
+            XMLRawCharacters.escaped(buffer).withUnsafeBytes { LibXML2Parser.parse($0, into: scanner) }
+        } else {
+            LibXML2Parser.parse(buffer, into: scanner)
+        }
         try scanner.finish()
     }
 
@@ -96,6 +101,20 @@ final class XMLPlistScanner<Sink: XMLPlistSink>: XMLEventReceiver {
     private let text = GrowableBuffer<UInt8>()
     /// The bytes of `text`, valid until it changes.
     private var textBytes: UnsafeBufferPointer<UInt8> { text.buffer(0..<text.count) }
+    /// The document was rewritten by ``XMLRawCharacters``: key and string text may hold
+    /// escapes.
+    @exclusivity(unchecked) var unescapesText = false
+    /// Unescaped text, when ``unescapesText`` is set.
+    @exclusivity(unchecked) private var plainText: [UInt8] = []
+
+    /// Runs `body` with the element's text as the document meant it.
+    @inline(__always)
+    private func withPlainText(_ body: (UnsafeBufferPointer<UInt8>) -> Void) {
+        let bytes = textBytes
+        guard unescapesText, XMLRawCharacters.mayHoldEscapes(bytes) else { return body(bytes) }
+        XMLRawCharacters.unescape(bytes, into: &plainText)
+        plainText.withUnsafeBufferPointer(body)
+    }
     /// Reused for decoded `<data>`.
     @exclusivity(unchecked) private var scratch: [UInt8] = []
     @exclusivity(unchecked) private var containerDepth = 0
@@ -212,11 +231,11 @@ final class XMLPlistScanner<Sink: XMLPlistSink>: XMLEventReceiver {
             }
             sink.endDictionary()
         case .key:
-            sink.key(textBytes, at: position)
+            withPlainText { sink.key($0, at: position) }
             if !open.isEmpty { open[open.count - 1].pendingKey = true }
             return
         case .string:
-            sink.string(textBytes, at: position)
+            withPlainText { sink.string($0, at: position) }
         case .true, .false:
             if !XMLReader.isWhitespace(UnsafeRawBufferPointer(textBytes)) {
                 fail(.structure, "<\(top.element.name)/> must be empty")

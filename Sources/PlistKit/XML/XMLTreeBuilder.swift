@@ -37,9 +37,9 @@ final class XMLTreeBuilder: XMLPlistSink {
     // Only the scanner's callbacks touch these, one at a time: no dynamic exclusivity checks.
     @exclusivity(unchecked) private var starts: [Start] = []
     @exclusivity(unchecked) private var values: [Plist] = []
-    @exclusivity(unchecked) private var keys: [String] = []
+    @exclusivity(unchecked) private var keys: [PlistKey] = []
     /// The distinct keys of the last dictionary built key by key, in order …
-    @exclusivity(unchecked) private var reusableKeys: [String] = []
+    @exclusivity(unchecked) private var reusableKeys: [PlistKey] = []
     /// … their UTF-8 text back to back …
     @exclusivity(unchecked) private var reusableKeyText: [UInt8] = []
     /// … and where each key's text ends in it.
@@ -89,7 +89,7 @@ final class XMLTreeBuilder: XMLPlistSink {
             }
             starts[last].keysMatchReusable = false
         }
-        keys.append(String(decoding: text, as: UTF8.self))
+        keys.append(PlistKey(String(decoding: text, as: UTF8.self)))
     }
 
     func string(_ text: UnsafeBufferPointer<UInt8>, at position: XMLPosition) {
@@ -134,13 +134,13 @@ final class XMLTreeBuilder: XMLPlistSink {
             keys.removeSubrange(start.key...)
             values.removeSubrange(start.value...)
         }
-        if count == 1, keys[start.key] == XMLUID.key, case .integer(let integer) = values[start.value], let uid = integer.uint64Value {
+        if count == 1, keys[start.key].string == XMLUID.key, case .integer(let integer) = values[start.value], let uid = integer.uint64Value {
             return .uid(uid)
         }
         if count > 0, start.keysMatchReusable, start.generation == reusableGeneration, count == reusableKeys.count {
             return .dictionary(OrderedDictionary(uncheckedUniqueKeys: reusableKeys, values: values[start.value...]))
         }
-        var entries = OrderedDictionary<String, Plist>(minimumCapacity: count)
+        var entries = PlistDictionary(minimumCapacity: count)
         for index in 0..<count {
             // A repeated key keeps its first position and takes the last value, as Foundation does.
             entries[keys[start.key + index]] = values[start.value + index]
@@ -152,13 +152,14 @@ final class XMLTreeBuilder: XMLPlistSink {
     }
 
     /// Makes `keys` (distinct) the key set later dictionaries may share.
-    private func remember(_ keys: [String]) {
+    private func remember(_ keys: [PlistKey]) {
         reusableKeys = keys
         reusableGeneration += 1
         reusableKeyText.removeAll(keepingCapacity: true)
         reusableKeyEnds.removeAll(keepingCapacity: true)
-        for var key in keys {
-            key.withUTF8 { reusableKeyText.append(contentsOf: $0) }
+        for key in keys {
+            var text = key.string
+            text.withUTF8 { reusableKeyText.append(contentsOf: $0) }
             reusableKeyEnds.append(reusableKeyText.count)
         }
     }

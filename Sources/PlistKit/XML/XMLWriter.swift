@@ -84,6 +84,10 @@ struct XMLWriter: ~Copyable {
             out.append("<real>")
             PlistRealFormat.appendXML(real, to: &out)
             out.append("</real>\n")
+        case .real32(let real):
+            out.append("<real>")
+            PlistRealFormat.appendXML(Double(real), to: &out)
+            out.append("</real>\n")
         case .bool(let bool):
             if bool { out.append("<true/>\n") } else { out.append("<false/>\n") }
         case .date(let date):
@@ -118,7 +122,7 @@ struct XMLWriter: ~Copyable {
     /// When the previous dictionary at this depth had the same key storage (the records a
     /// binary plist decodes into share theirs), its key lines, and its order, are reused:
     /// each line is copied from where it was written, not escaped again.
-    private mutating func appendEntries(keys: [String], values: [Plist], depth: Int) throws(PlistError) {
+    private mutating func appendEntries(keys: [PlistKey], values: [Plist], depth: Int) throws(PlistError) {
         while keyLines.count <= depth { keyLines.append(KeyLines()) }
         try keys.withUnsafeBufferPointer { (keyBuffer) throws(PlistError) in
             try values.withUnsafeBufferPointer { (valueBuffer) throws(PlistError) in
@@ -139,7 +143,7 @@ struct XMLWriter: ~Copyable {
                 entry.storage = keyPointer
                 entry.lines.removeAll(keepingCapacity: true)
                 if sortedKeys {
-                    entry.order = (0..<count).sorted { PlistKeyOrder.utf16Precedes(keyPointer[$0], keyPointer[$1]) }
+                    entry.order = (0..<count).sorted { PlistKeyOrder.utf16Precedes(keyPointer[$0].string, keyPointer[$1].string) }
                 }
                 for position in 0..<count {
                     let index = sortedKeys ? entry.order[position] : position
@@ -157,18 +161,18 @@ struct XMLWriter: ~Copyable {
     private struct KeyLines {
         /// The dictionary's keys, held so that their storage, which identifies them, cannot
         /// be freed and reused by other keys during the write.
-        var keys: [String] = []
+        var keys: [PlistKey] = []
         /// The address of that storage.
-        var storage: UnsafePointer<String>?
+        var storage: UnsafePointer<PlistKey>?
         /// Each key's line in the output, in the order written.
         var lines: [Range<Int>] = []
         /// With sorted keys, the index of each key written, in the order written.
         var order: [Int] = []
     }
 
-    private mutating func appendKey(_ key: UnsafePointer<String>, depth: Int) {
+    private mutating func appendKey(_ key: UnsafePointer<PlistKey>, depth: Int) {
         indent(depth)
-        appendText(open: "<key>", key.pointee, close: "</key>\n")
+        appendText(open: "<key>", key.pointee.string, close: "</key>\n")
     }
 
     /// Appends `open`, `text` with `<`, `>` and `&` escaped, and `close`.

@@ -23,10 +23,10 @@ enum Canonical {
         switch kind {
         case "dict":
             guard let pairs = payload as? [[Any]] else { throw Malformed(description: "dict payload") }
-            var entries = OrderedDictionary<String, Plist>()
+            var entries = PlistDictionary()
             for pair in pairs {
                 guard pair.count == 2, let key = pair[0] as? String else { throw Malformed(description: "dict pair") }
-                entries[key] = try plist(from: pair[1])
+                entries[PlistKey(key)] = try plist(from: pair[1])
             }
             return .dictionary(entries)
         case "array":
@@ -76,6 +76,8 @@ enum Canonical {
         case let (.array(x), .array(y)):
             return x.count == y.count && zip(x, y).allSatisfy(identical)
         case let (.real(x), .real(y)):
+            return x.bitPattern == y.bitPattern || (x.isNaN && y.isNaN)
+        case let (.real32(x), .real32(y)):
             return x.bitPattern == y.bitPattern || (x.isNaN && y.isNaN)
         case let (.date(x), .date(y)):
             let (p, q) = (x.timeIntervalSinceReferenceDate, y.timeIntervalSinceReferenceDate)

@@ -36,9 +36,9 @@ enum FoundationBridge {
         case let array as [Any]:
             return .array(try array.map(plist(from:)))
         case let dictionary as [String: Any]:
-            var entries = OrderedDictionary<String, Plist>()
+            var entries = PlistDictionary()
             for key in dictionary.keys.sorted() {
-                entries[key] = try plist(from: dictionary[key]!)
+                entries[PlistKey(key)] = try plist(from: dictionary[key]!)
             }
             return .dictionary(entries)
         case let number as NSNumber:

@@ -70,9 +70,9 @@ struct RandomPlist {
         case 8: made = .string(pick(["", "key", "name", "😀", "value"]))
         case 9, 10: made = .array((0..<count()).map { _ in value(depth: depth + 1) })
         default:
-            var entries = OrderedDictionary<String, Plist>()
+            var entries = PlistDictionary()
             for _ in 0..<count() {
-                entries[string()] = value(depth: depth + 1)
+                entries[PlistKey(string())] = value(depth: depth + 1)
             }
             made = .dictionary(entries)
         }

@@ -1,0 +1,64 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#elseif canImport(ucrt)
+import ucrt
+#endif
+@_exported import OrderedCollections
+
+/// A dictionary key in a ``Plist``: a string that compares by its exact Unicode scalars.
+///
+/// Swift's `String` equality treats canonically equivalent strings as equal, so `"é"`
+/// (U+00E9) and `"e\u{301}"` would be one key. CFString on macOS, plistlib, libplist and
+/// rust-plist keep them apart, and so does `PlistKey`: two keys are equal exactly when
+/// their UTF-8 bytes are, and hashing follows the same bytes.
+///
+/// String literals convert implicitly (`value["name"]`, `["name": "Ada"]`); otherwise wrap
+/// with ``init(_:)`` and read back with ``string``.
+public struct PlistKey: Sendable {
+    /// The key's text.
+    public let string: String
+
+    /// A key holding `string`, exactly as given (no normalisation).
+    @inlinable
+    public init(_ string: String) { self.string = string }
+}
+
+extension PlistKey: Hashable {
+    /// True when both keys have the same Unicode scalars (the same UTF-8 bytes).
+    ///
+    /// - Complexity: O(*n*) in the keys' UTF-8 length.
+    public static func == (lhs: PlistKey, rhs: PlistKey) -> Bool {
+        var a = lhs.string, b = rhs.string
+        return a.withUTF8 { x in
+            b.withUTF8 { y in
+                x.count == y.count && (x.count == 0 || memcmp(x.baseAddress!, y.baseAddress!, x.count) == 0)
+            }
+        }
+    }
+
+    /// Hashes the key's UTF-8 bytes.
+    public func hash(into hasher: inout Hasher) {
+        var text = string
+        text.withUTF8 { hasher.combine(bytes: UnsafeRawBufferPointer($0)) }
+    }
+}
+
+extension PlistKey: ExpressibleByStringLiteral {
+    @inlinable
+    public init(stringLiteral value: String) { self.string = value }
+}
+
+extension PlistKey: CustomStringConvertible, CustomDebugStringConvertible {
+    public var description: String { string }
+    public var debugDescription: String { string.debugDescription }
+}
+
+/// The entries of a ``Plist/dictionary(_:)``: insertion-ordered, keyed by exact scalars.
+///
+/// `OrderedDictionary` comes from swift-collections; PlistKit re-exports it, so a program
+/// that imports PlistKit can use its API without a second import.
+public typealias PlistDictionary = OrderedDictionary<PlistKey, Plist>

@@ -1,0 +1,208 @@
+/// Lets libxml2 read the characters CF writes raw into XML text but XML 1.0 forbids.
+///
+/// CF (and so plutil and Foundation) writes strings as they are: C0 control characters,
+/// NUL, U+FFFE and U+FFFF go out raw, and CR goes out raw too, which an XML parser turns
+/// into LF. libxml2 refuses the first kind and normalises the second, so a file a Mac wrote
+/// would not open, or would open changed. Foundation reads all of them back unchanged, and
+/// so does PlistKit:
+///
+/// 1. ``needsEscaping(_:)`` scans a UTF-8 document eight bytes at a time for such characters.
+///    Nearly all documents have none and go to libxml2 untouched.
+/// 2. Otherwise ``escaped(_:)`` copies the document, rewriting only the root element's
+///    character data (not tags, comments, processing instructions, the DOCTYPE or the prolog): CR becomes the character
+///    reference `&#13;`, which libxml2 delivers as CR; every forbidden character *c* becomes
+///    the pair U+10FFFF, U+F0000 + *c* (both allowed in XML); a U+10FFFF already in the text
+///    is doubled.
+/// 3. The scanner then passes key and string text through ``unescape(_:into:)``.
+enum XMLRawCharacters {
+    private static let ones: UInt64 = 0x0101_0101_0101_0101
+    private static let highBits: UInt64 = 0x8080_8080_8080_8080
+    /// U+10FFFF in UTF-8: the escape introducer.
+    private static let introducer: [UInt8] = [0xF4, 0x8F, 0xBF, 0xBF]
+    private static let commentStart = Array("<!--".utf8), commentEnd = Array("-->".utf8)
+    private static let cdataStart = Array("<![CDATA[".utf8), cdataEnd = Array("]]>".utf8)
+    private static let instructionStart = Array("<?".utf8), instructionEnd = Array("?>".utf8)
+    private static let doctypeStart = Array("<!DOCTYPE".utf8)
+    private static let subsetEnd = Array("]".utf8), tagEnd = Array(">".utf8)
+    private static let carriageReturn = Array("&#13;".utf8)
+
+    /// The high bit of every byte of `word` that is zero, with no false alarms.
+    @inline(__always)
+    private static func zeroBytes(_ word: UInt64) -> UInt64 {
+        ~(((word & ~highBits) &+ ~highBits) | word | ~highBits)
+    }
+
+    /// True when the UTF-8 document `bytes` holds a control character other than tab and LF
+    /// (CR included), U+FFFE or U+FFFF. Documents in other encodings return false.
+    static func needsEscaping(_ bytes: UnsafeRawBufferPointer) -> Bool {
+        guard isUTF8(bytes) else { return false }
+        let count = bytes.count
+        var index = 0
+        while count &- index >= 8 {
+            let word = bytes.loadUnaligned(fromByteOffset: index, as: UInt64.self)
+            let control = zeroBytes(word & 0xE0E0_E0E0_E0E0_E0E0)
+                & ~zeroBytes(word ^ 0x0909_0909_0909_0909) & ~zeroBytes(word ^ 0x0A0A_0A0A_0A0A_0A0A)
+            if control != 0 { return true }
+            if zeroBytes(word ^ 0xEFEF_EFEF_EFEF_EFEF) != 0 {
+                for offset in index..<(index &+ 8) where forbiddenLength(bytes, at: offset) > 0 { return true }
+            }
+            index &+= 8
+        }
+        while index < count {
+            if forbiddenLength(bytes, at: index) > 0 { return true }
+            index &+= 1
+        }
+        return false
+    }
+
+    /// The length of the forbidden character (or CR) at `index`, or 0.
+    @inline(__always)
+    private static func forbiddenLength(_ bytes: UnsafeRawBufferPointer, at index: Int) -> Int {
+        let byte = bytes[index]
+        if byte < 0x20 { return byte == 0x09 || byte == 0x0A ? 0 : 1 }
+        if byte == 0xEF, index + 2 < bytes.count, bytes[index + 1] == 0xBF, bytes[index + 2] & 0xFE == 0xBE { return 3 }
+        return 0
+    }
+
+    /// True unless the document starts with a UTF-16 or UTF-32 signature or declares an
+    /// encoding other than UTF-8.
+    private static func isUTF8(_ bytes: UnsafeRawBufferPointer) -> Bool {
+        guard bytes.count >= 2 else { return true }
+        if bytes[0] == 0xFE || bytes[0] == 0xFF || bytes[0] == 0x00 || bytes[1] == 0x00 { return false }
+        // The XML declaration, if any, is in the first line.
+        let head = bytes.prefix(200)
+        guard let declarationEnd = head.firstIndex(of: UInt8(ascii: ">")) else { return true }
+        let declaration = String(decoding: head[..<declarationEnd], as: UTF8.self).lowercased()
+        guard declaration.hasPrefix("<?xml") || declaration.hasPrefix("\u{FEFF}<?xml"),
+              let encoding = declaration.range(of: "encoding") else { return true }
+        let rest = declaration[encoding.upperBound...].drop { $0 == " " || $0 == "=" || $0 == "\"" || $0 == "'" }
+        return rest.hasPrefix("utf-8") || rest.hasPrefix("utf8")
+    }
+
+    /// A copy of `bytes` in which libxml2 can read every character (see the type's notes).
+    static func escaped(_ bytes: UnsafeRawBufferPointer) -> [UInt8] {
+        var out: [UInt8] = []
+        out.reserveCapacity(bytes.count + bytes.count / 8 + 16)
+        let count = bytes.count
+        var index = 0
+        var depth = 0
+        /// Copies up to and including `terminator` (or to the end).
+        func copyThrough(_ terminator: [UInt8]) {
+            while index < count {
+                if bytes[index] == terminator[0], hasPrefix(terminator, at: index) {
+                    out.append(contentsOf: terminator)
+                    index += terminator.count
+                    return
+                }
+                out.append(bytes[index])
+                index += 1
+            }
+        }
+        func hasPrefix(_ prefix: [UInt8], at position: Int) -> Bool {
+            guard position + prefix.count <= count else { return false }
+            for (offset, byte) in prefix.enumerated() where bytes[position + offset] != byte { return false }
+            return true
+        }
+        while index < count {
+            let byte = bytes[index]
+            if byte == UInt8(ascii: "<") {
+                if hasPrefix(commentStart, at: index) {
+                    copyThrough(commentEnd)
+                } else if hasPrefix(cdataStart, at: index) {
+                    out.append(contentsOf: cdataStart)
+                    index += 9
+                    // Inside CDATA, escape forbidden characters but leave the rest.
+                    while index < count, !hasPrefix(cdataEnd, at: index) {
+                        appendEscaping(bytes, &index, to: &out, inCDATA: true)
+                    }
+                    copyThrough(cdataEnd)
+                } else if hasPrefix(instructionStart, at: index) {
+                    copyThrough(instructionEnd)
+                } else if hasPrefix(doctypeStart, at: index) {
+                    // Up to '>', or past an internal subset's ']' first.
+                    while index < count, bytes[index] != UInt8(ascii: ">"), bytes[index] != UInt8(ascii: "[") {
+                        out.append(bytes[index]); index += 1
+                    }
+                    if index < count, bytes[index] == UInt8(ascii: "[") { copyThrough(subsetEnd) }
+                    copyThrough(tagEnd)
+                } else {
+                    // A tag: count element depth, since only the root element's content is
+                    // text (a character reference in the prolog is an error).
+                    let isEndTag = index + 1 < count && bytes[index + 1] == UInt8(ascii: "/")
+                    copyThrough(tagEnd)
+                    if isEndTag {
+                        depth -= 1
+                    } else if out.count >= 2, out[out.count - 2] != UInt8(ascii: "/") {
+                        depth += 1
+                    }
+                }
+            } else if depth > 0 {
+                appendEscaping(bytes, &index, to: &out, inCDATA: false)
+            } else {
+                out.append(byte)
+                index += 1
+            }
+        }
+        return out
+    }
+
+    /// Appends the text character at `index` (escaped if it must be) and moves past it.
+    private static func appendEscaping(_ bytes: UnsafeRawBufferPointer, _ index: inout Int, to out: inout [UInt8], inCDATA: Bool) {
+        let byte = bytes[index]
+        let length = forbiddenLength(bytes, at: index)
+        if byte == 0x0D, !inCDATA {
+            out.append(contentsOf: carriageReturn)
+            index += 1
+        } else if length > 0, byte != 0x0D {
+            let scalar: UInt32 = length == 1 ? UInt32(byte) : 0xFFFE | UInt32(bytes[index + 2] & 1)
+            out.append(contentsOf: introducer)
+            appendUTF8(0xF0000 + scalar, to: &out)
+            index += length
+        } else if byte == 0xF4, index + 3 < bytes.count, bytes[index + 1] == 0x8F, bytes[index + 2] == 0xBF, bytes[index + 3] == 0xBF {
+            out.append(contentsOf: introducer)
+            out.append(contentsOf: introducer)
+            index += 4
+        } else {
+            out.append(byte)
+            index += 1
+        }
+    }
+
+    /// True when `text` may hold an escape (its UTF-8 has a U+10FFFF lead byte).
+    static func mayHoldEscapes(_ text: UnsafeBufferPointer<UInt8>) -> Bool {
+        text.contains(0xF4)
+    }
+
+    /// Undoes ``escaped(_:)`` in the text of one key or string, into `out`.
+    static func unescape(_ text: UnsafeBufferPointer<UInt8>, into out: inout [UInt8]) {
+        out.removeAll(keepingCapacity: true)
+        var index = 0
+        while index < text.count {
+            if text[index] == 0xF4, index + 7 < text.count, text[index + 1] == 0x8F, text[index + 2] == 0xBF, text[index + 3] == 0xBF {
+                // The next scalar is a 4-byte sequence: U+10FFFF again, or U+F0000 + c.
+                let scalar = (UInt32(text[index + 4] & 0x07) << 18) | (UInt32(text[index + 5] & 0x3F) << 12)
+                    | (UInt32(text[index + 6] & 0x3F) << 6) | UInt32(text[index + 7] & 0x3F)
+                appendUTF8(scalar == 0x10FFFF ? scalar : scalar - 0xF0000, to: &out)
+                index += 8
+            } else {
+                out.append(text[index])
+                index += 1
+            }
+        }
+    }
+
+    private static func appendUTF8(_ scalar: UInt32, to out: inout [UInt8]) {
+        switch scalar {
+        case ..<0x80:
+            out.append(UInt8(scalar))
+        case ..<0x800:
+            out.append(UInt8(0xC0 | scalar >> 6)); out.append(UInt8(0x80 | scalar & 0x3F))
+        case ..<0x10000:
+            out.append(UInt8(0xE0 | scalar >> 12)); out.append(UInt8(0x80 | (scalar >> 6) & 0x3F))
+            out.append(UInt8(0x80 | scalar & 0x3F))
+        default:
+            out.append(UInt8(0xF0 | scalar >> 18)); out.append(UInt8(0x80 | (scalar >> 12) & 0x3F))
+            out.append(UInt8(0x80 | (scalar >> 6) & 0x3F)); out.append(UInt8(0x80 | scalar & 0x3F))
+        }
+    }
+}

@@ -1,0 +1,193 @@
+import Foundation
+import PlistKit
+import Testing
+
+/// Values that other libraries lose or change survive every PlistKit format that can hold
+/// them, checked against plistlib, Foundation and plutil where they keep the value too.
+@Suite("Lossless value model")
+struct LosslessModelTests {
+    static let composed = "\u{E9}"
+    static let decomposed = "e\u{301}"
+
+    /// A bplist00 holding one 4-byte real with `bits`.
+    static func real32File(_ bits: UInt32) -> Data {
+        var bytes: [UInt8] = Array("bplist00".utf8) + [0x22]
+        bytes += withUnsafeBytes(of: bits.bigEndian, Array.init)
+        bytes += [0x08]                                  // offset table: object 0 at 8
+        bytes += [0, 0, 0, 0, 0, 0, 1, 1]                // offset size 1, ref size 1
+        bytes += [0, 0, 0, 0, 0, 0, 0, 1]                // 1 object
+        bytes += [0, 0, 0, 0, 0, 0, 0, 0]                // top object 0
+        bytes += [0, 0, 0, 0, 0, 0, 0, 13]               // offset table at 13
+        return Data(bytes)
+    }
+
+    // MARK: Keys and strings by exact scalars
+
+    @Test(arguments: [PlistFormat.binary, .xml, .json])
+    func canonicallyEquivalentKeysStayTwoKeys(format: PlistFormat) throws {
+        let value: Plist = .dictionary([PlistKey(Self.composed): 1, PlistKey(Self.decomposed): 2])
+        #expect(value.dictionary?.count == 2)
+        let back = try Plist(decoding: value.encoded(as: format))
+        #expect(back.dictionary?.keys.map { Array($0.string.unicodeScalars) } == [["\u{E9}"], ["e", "\u{301}"]])
+        #expect(back == value)
+        #expect(back[Self.composed] == 1 && back[Self.decomposed] == 2)
+    }
+
+    @Test func plistlibReadsBothKeysBack() throws {
+        let value: Plist = .dictionary([PlistKey(Self.composed): 1, PlistKey(Self.decomposed): 2])
+        let results = try Plistlib.read([try value.encoded(as: .binary), try value.encoded(as: .xml)])
+        for result in results {
+            let read = try result.get()
+            #expect(read.dictionary?.count == 2)
+            #expect(read == value)
+        }
+    }
+
+    @Test func stringsCompareByScalarsToo() {
+        #expect(Plist.string(Self.composed) != Plist.string(Self.decomposed))
+        #expect(Set([Plist.string(Self.composed), .string(Self.decomposed)]).count == 2)
+        #expect(PlistKey(Self.composed) != PlistKey(Self.decomposed))
+        #expect(PlistKey("abc") == "abc")
+    }
+
+    // MARK: 4-byte reals
+
+    @Test(arguments: [Float(0.1), 3.4028235e38, 1e-40, -0.0, 16_777_216, .nan, Float(bitPattern: 0x7FC0_1234), .infinity])
+    func fourByteRealKeepsWidthAndBits(real: Float) throws {
+        let file = Self.real32File(real.bitPattern)
+        let value = try Plist(decoding: file)
+        guard case .real32(let read) = value else { Issue.record("read \(value)"); return }
+        #expect(read.bitPattern == real.bitPattern)
+        // Written back: the same 4 bytes.
+        #expect(try value.encoded(as: .binary) == file)
+        #expect(value == .real(Double(real)))
+        #expect(value.real.map { $0.bitPattern == Double(real).bitPattern || ($0.isNaN && real.isNaN) } == true)
+    }
+
+    @Test func fourByteRealDecodesExactlyAsFloat() throws {
+        let real: Float = 0.1
+        let array = try Plist(decoding: Self.real32File(real.bitPattern))
+        let file = try Plist.array([array, array]).encoded(as: .binary)
+        #expect(try PlistDecoder().decode([Float].self, from: file) == [real, real])
+        #expect(try PropertyListDecoder().decode([Float].self, from: file) == [real, real])
+    }
+
+    @Test func plutilPrintsFourByteRealsWithFloatDigits() throws {
+        guard let plutil = CLITests.plutilPath else { return }
+        for real: Float in [0.1, 3.4028235e38, 1e-40, 16_777_216, -0.0] {
+            let directory = try CLITests.scratch(["r.plist": Self.real32File(real.bitPattern)])
+            defer { try? FileManager.default.removeItem(at: directory) }
+            let path = directory.appendingPathComponent("r.plist").path
+            let ours = try CLITests.run(CLITests.plistkitPath, ["-p", path])
+            let theirs = try CLITests.run(plutil, ["-p", path])
+            #expect(ours == theirs, "\(real)")
+            let xmlOurs = try CLITests.run(CLITests.plistkitPath, ["-convert", "xml1", "-o", "-", path])
+            let xmlTheirs = try CLITests.run(plutil, ["-convert", "xml1", "-o", "-", path])
+            if real.sign == .plus {
+                #expect(xmlOurs == xmlTheirs, "\(real)")
+            } else {
+                // plutil writes -0.0 as 0.0; we keep the sign.
+                #expect(String(decoding: xmlOurs.stdout, as: UTF8.self).contains("<real>-0.0</real>"))
+            }
+        }
+    }
+
+    // MARK: Signed zero and NaN
+
+    @Test(arguments: [PlistFormat.binary, .xml, .json])
+    func negativeZeroKeepsItsSign(format: PlistFormat) throws {
+        let value: Plist = ["z": .real(-0.0), "list": [.real(-0.0), .real(0.0)]]
+        let back = try Plist(decoding: value.encoded(as: format))
+        #expect(back["z"]?.real?.sign == .minus)
+        #expect(back["list"]?[0]?.real?.sign == .minus)
+        // JSON writes 0.0 as 0, which reads back as an integer (as plutil's JSON does).
+        #expect(back["list"]?[1]?.real?.sign == .plus || back["list"]?[1] == 0)
+    }
+
+    @Test func negativeZeroTextAndPlistlib() throws {
+        let value: Plist = ["z": .real(-0.0)]
+        #expect(String(decoding: try value.encoded(as: .xml), as: UTF8.self).contains("<real>-0.0</real>"))
+        #expect(String(decoding: try value.encoded(as: .json), as: UTF8.self) == #"{"z":-0.0}"#)
+        let read = try Plistlib.read([try value.encoded(as: .xml)])[0].get()
+        #expect(read["z"]?.real?.sign == .minus)
+    }
+
+    @Test func nanPayloadSurvivesBinary() throws {
+        let payload = Double(bitPattern: 0x7FF8_0000_0000_1234)
+        let negative = Double(bitPattern: 0xFFF8_0000_0000_0001)
+        let value: Plist = [.real(payload), .real(negative), .date(Date(timeIntervalSinceReferenceDate: payload))]
+        let back = try Plist(decoding: value.encoded(as: .binary))
+        #expect(back[0]?.real?.bitPattern == payload.bitPattern)
+        #expect(back[1]?.real?.bitPattern == negative.bitPattern)
+        #expect(back[2]?.date?.timeIntervalSinceReferenceDate.bitPattern == payload.bitPattern)
+    }
+
+    @Test func equalityIsReflexiveAndAgreesWithHashing() {
+        let nanDate = Plist.date(Date(timeIntervalSinceReferenceDate: .nan))
+        let values: [Plist] = [
+            nanDate, .real(.nan), .real32(.nan), .real(Double(bitPattern: 0xFFF8_0000_0000_0001)),
+            .real(-0.0), .real(0.0), .real32(1.5), .real(1.5),
+            .date(Date(timeIntervalSinceReferenceDate: .infinity)), ["d": nanDate, "r": .real(.nan)],
+        ]
+        for value in values {
+            #expect(value == value, "\(value)")
+        }
+        for a in values {
+            for b in values where a == b {
+                #expect(a.hashValue == b.hashValue, "\(a) \(b)")
+            }
+        }
+        #expect(Set([nanDate, nanDate]).count == 1)
+        #expect(Plist.real32(1.5) == .real(1.5))
+        #expect(Plist.real(-0.0) == .real(0.0))
+    }
+
+    @Test func binaryNaNDateReadsEqualToItself() throws {
+        let value: Plist = [.date(Date(timeIntervalSinceReferenceDate: .nan))]
+        let read = try Plist(decoding: value.encoded(as: .binary))
+        #expect(read == read)
+        #expect(read == value)
+        #expect(Set([read, value]).count == 1)
+    }
+
+    // MARK: Strings through XML
+
+    static let awkward = "cr\rcrlf\r\nnul\u{0}soh\u{1}us\u{1F}tab\tff\u{C}fffe\u{FFFE}ffff\u{FFFF}max\u{10FFFF}<&>"
+
+    @Test func awkwardStringsSurviveOurXML() throws {
+        let value: Plist = [.dictionary([PlistKey(Self.awkward): .string(Self.awkward)]), .string("\r\n"), .string("\r")]
+        let xml = try value.encoded(as: .xml)
+        let text = String(decoding: xml, as: UTF8.self)
+        #expect(text.contains("cr&#xD;crlf&#xD;\n"))
+        let back = try Plist(decoding: xml)
+        #expect(back == value)
+        #expect(back[0]?.dictionary?.keys.first?.string.unicodeScalars.elementsEqual(Self.awkward.unicodeScalars) == true)
+        // Codable reads it the same way.
+        #expect(try PlistDecoder().decode([String].self, from: Plist.array([.string(Self.awkward)]).encoded(as: .xml)) == [Self.awkward])
+    }
+
+    @Test func readsWhatFoundationWritesRaw() throws {
+        // Foundation (like CF and plutil) writes these characters raw into the XML.
+        let object: [String: Any] = ["k\r\u{1}": Self.awkward, "plain": "x"]
+        let xml = try PropertyListSerialization.data(fromPropertyList: object, format: .xml, options: 0)
+        #expect(xml.contains(0x01) && xml.contains(0x0D))
+        let read = try Plist(decoding: xml)
+        #expect(read["k\r\u{1}"]?.string?.unicodeScalars.elementsEqual(Self.awkward.unicodeScalars) == true)
+        #expect(read["plain"] == "x")
+        #expect(try PlistDecoder().decode([String: String].self, from: xml)["k\r\u{1}"] == Self.awkward)
+    }
+
+    @Test func plistlibReadsCarriageReturnsWeWrite() throws {
+        let value: Plist = ["k\r": .string("a\r\nb\rc")]
+        let read = try Plistlib.read([try value.encoded(as: .xml)])[0].get()
+        #expect(read == value)
+    }
+
+    @Test func rawCharactersInMarkupStillFail() throws {
+        let bad = Data("<plist version=\"1.0\"><string\u{1}>x</string></plist>".utf8)
+        #expect(throws: PlistError.self) { try Plist(decoding: bad) }
+        // A Windows-edited document (CR LF line ends everywhere) reads as usual.
+        let crlf = Data("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\r\n<!DOCTYPE plist PUBLIC \"-//Apple//DTD PLIST 1.0//EN\" \"http://www.apple.com/DTDs/PropertyList-1.0.dtd\">\r\n<plist version=\"1.0\">\r\n<dict>\r\n\t<key>a</key>\r\n\t<integer>1</integer>\r\n</dict>\r\n</plist>\r\n".utf8)
+        #expect(try Plist(decoding: crlf) == ["a": 1])
+    }
+}

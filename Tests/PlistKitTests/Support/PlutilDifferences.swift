@@ -1,0 +1,33 @@
+import Foundation
+
+/// The differences from plutil's output that PlistKit keeps on purpose (README, "Where
+/// plistkit differs from plutil"): `-0.0` keeps its sign (plutil writes `0.0` in XML and `-0`
+/// in JSON), and CR in XML text is written `&#xD;` (plutil writes it raw, and XML readers
+/// other than CF's turn it into LF).
+enum PlutilDifferences {
+    /// Inputs plutil reads differently from us, so what it writes differs; each is a plutil
+    /// quirk, and the tests check that the difference is still there.
+    static let plutilReadsDifferently: [String: String] = [
+        "json/plutil/plistlib_strings.json": "plutil's JSON reader drops a U+FEFF at the start of a string",
+        "json/plutil/foundation_strings.json": "plutil's JSON reader drops a U+FEFF at the start of a string",
+        "xml/plutil/plistlib_strings.plist": "plutil's XML reader drops a U+FEFF at the start of a string",
+        "xml/plutil/foundation_strings.plist": "plutil's XML reader drops a U+FEFF at the start of a string",
+        "xml/hand/data_unpadded.plist": "plutil drops a final base64 group without padding; we decode it",
+    ]
+
+    /// Our XML with those differences undone: what plutil writes for the same value.
+    static func asPlutilWrites(xml ours: Data) -> Data {
+        var text = String(decoding: ours, as: UTF8.self)
+        text = text.replacingOccurrences(of: "<real>-0.0</real>", with: "<real>0.0</real>")
+        text = text.replacingOccurrences(of: "&#xD;", with: "\r")
+        return Data(text.utf8)
+    }
+
+    /// Our JSON with those differences undone: `-0.0` as a whole token becomes `-0`.
+    static func asPlutilWrites(json ours: Data) -> Data {
+        let text = String(decoding: ours, as: UTF8.self)
+        let pattern = try! NSRegularExpression(pattern: #"(?<=[\s\[,:])-0\.0(?=[\s,\]\}]|$)"#)
+        let range = NSRange(text.startIndex..., in: text)
+        return Data(pattern.stringByReplacingMatches(in: text, range: range, withTemplate: "-0").utf8)
+    }
+}
