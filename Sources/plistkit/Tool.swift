@@ -94,11 +94,11 @@ struct Tool {
     }
 
     /// Runs `body` for each file, reporting `PATH: reason` on standard error for each failure.
-    func forEachFile(_ options: CommonOptions, _ body: (String, Data) throws -> Void) -> Bool {
+    func forEachFile(_ options: CommonOptions, mapped: Bool = false, _ body: (String, Data) throws -> Void) -> Bool {
         var allSucceeded = true
         for path in options.paths {
             do {
-                try body(path, try readInput(path))
+                try body(path, try readInput(path, mapped: mapped))
             } catch {
                 allSucceeded = false
                 report(error, for: path)
@@ -122,12 +122,13 @@ struct Tool {
         }
     }
 
-    /// The bytes of a file, or of standard input for `-`.
-    func readInput(_ path: String) throws -> Data {
+    /// The bytes of a file, or of standard input for `-`; `mapped` maps the file into memory
+    /// instead of reading it, so that a lookup reads only the pages it touches.
+    func readInput(_ path: String, mapped: Bool = false) throws -> Data {
         if path == "-" { return FileHandle.standardInput.readDataToEndOfFile() }
         guard !path.isEmpty else { throw UsageError("Empty path specified") }
         do {
-            return try Data(contentsOf: URL(fileURLWithPath: path))
+            return try Data(contentsOf: URL(fileURLWithPath: path), options: mapped ? .alwaysMapped : [])
         } catch {
             throw PlistError(.io, FileManager.default.fileExists(atPath: path) ? "cannot read the file" : "no such file")
         }

@@ -51,18 +51,34 @@ extension Tool {
     }
 
     /// `-extract KEYPATH FORMAT [-expect TYPE]` and `-type KEYPATH [-expect TYPE]`.
+    ///
+    /// Binary input is memory-mapped and read through a ``BinaryPlistView``: only the objects
+    /// on the key path (and, for `-extract`, the value found) are decoded, so one value comes
+    /// out of a file of any size in about the time it takes to find it.
     func extract(_ keyPath: String, as format: OutputFormat, expecting expected: String?, _ options: CommonOptions) -> Bool {
-        forEachFile(options) { path, data in
-            let value = try Plist(decoding: data)
-            guard let found = value[keyPath: keyPath] else {
-                throw UsageError("Could not extract value, error: No value at that key path or invalid key path: \(keyPath)")
+        forEachFile(options, mapped: true) { path, data in
+            let notFound = UsageError("Could not extract value, error: No value at that key path or invalid key path: \(keyPath)")
+            let typeName: String
+            var found: Plist?
+            if data.starts(with: BinaryPlistView.magic) {
+                guard let node = try BinaryPlistView(data).root.node(atKeyPath: keyPath) else { throw notFound }
+                typeName = try node.kind.typeName
+                if format != .type { found = try node.plist() }
+            } else {
+                guard let value = try Plist(decoding: data)[keyPath: keyPath] else { throw notFound }
+                typeName = value.typeName
+                found = value
             }
-            if let expected, found.typeName != expected {
+            if let expected, typeName != expected {
                 // plutil spells the Boolean type "bool" on the command line, "boolean" here.
                 func spelled(_ name: String) -> String { name == "bool" ? "boolean" : name }
-                throw UsageError("Value at [\(keyPath)] expected to be \(spelled(expected)) but is \(spelled(found.typeName))")
+                throw UsageError("Value at [\(keyPath)] expected to be \(spelled(expected)) but is \(spelled(typeName))")
             }
-            try emit(found, from: path, as: format, options, keyPath: keyPath)
+            if let found {
+                try emit(found, from: path, as: format, options, keyPath: keyPath)
+            } else {
+                try deliver(Data(typeName.utf8), as: .type, from: path, options)
+            }
         }
     }
 
@@ -104,19 +120,28 @@ extension Tool {
 
     /// Writes `value`, read from `source`, in `format` to where the options send it.
     private func emit(_ value: Plist, from source: String, as format: OutputFormat, _ options: CommonOptions, keyPath: String? = nil, objcHeader: Bool = false) throws {
-        let toStandardOutput = options.outputPath == "-" || (options.outputPath == nil && format.defaultsToStandardOutput)
-        let destination = toStandardOutput ? "-" : options.destination(for: source, format: format)
-        var output = try render(value, as: format, readable: options.readable, source: source, destination: destination, keyPath: keyPath)
-        if toStandardOutput {
-            if options.terminatingNewline && format.defaultsToStandardOutput { output.append(0x0A) }
-            standardOutput.write(output)
-            return
-        }
-        try AtomicFile.write(output, to: destination)
-        if objcHeader && format == .objc {
+        let destination = destination(for: source, as: format, options)
+        let output = try render(value, as: format, readable: options.readable, source: source, destination: destination, keyPath: keyPath)
+        try deliver(output, as: format, from: source, options)
+        if objcHeader && format == .objc && destination != "-" {
             let headerPath = CommonOptions.replacingExtension(of: destination, with: "h")
             try AtomicFile.write(Data(try LiteralWriter.objcHeader(value, source: source, destination: destination).utf8), to: headerPath)
         }
+    }
+
+    /// Where output in `format` for the file `source` goes: `-` for standard output.
+    private func destination(for source: String, as format: OutputFormat, _ options: CommonOptions) -> String {
+        let toStandardOutput = options.outputPath == "-" || (options.outputPath == nil && format.defaultsToStandardOutput)
+        return toStandardOutput ? "-" : options.destination(for: source, format: format)
+    }
+
+    /// Writes `output`, in `format`, for the file `source` to where the options send it.
+    private func deliver(_ output: Data, as format: OutputFormat, from source: String, _ options: CommonOptions) throws {
+        let destination = destination(for: source, as: format, options)
+        guard destination == "-" else { return try AtomicFile.write(output, to: destination) }
+        var output = output
+        if options.terminatingNewline && format.defaultsToStandardOutput { output.append(0x0A) }
+        standardOutput.write(output)
     }
 
     /// The bytes of `value` in `format`.

@@ -13,6 +13,13 @@ import Testing
             #expect(error.code == code, "\(error)", sourceLocation: sourceLocation)
             #expect(error.location != nil, sourceLocation: sourceLocation)
         }
+        // The lazy view finds the same fault when it decodes the whole value.
+        do throws(PlistError) {
+            let value = try BinaryPlistView(Data(bytes)).root.plist()
+            Issue.record("view: expected \(code), decoded \(value)", sourceLocation: sourceLocation)
+        } catch {
+            #expect(error.code == code, "view: \(error)", sourceLocation: sourceLocation)
+        }
     }
 
     /// `[1, "a"]`: a valid file to damage.

@@ -48,6 +48,12 @@ struct BinaryObjectTable {
         trailer = try BinaryTrailer(bytes)
     }
 
+    /// A table over `bytes`, whose header and trailer were checked as `trailer` before.
+    init(checked bytes: UnsafeRawBufferPointer, trailer: BinaryTrailer) {
+        self.bytes = bytes
+        self.trailer = trailer
+    }
+
     /// Number of objects in the table.
     @inline(__always)
     var objectCount: Int { trailer.objectCount }

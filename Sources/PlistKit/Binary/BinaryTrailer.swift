@@ -1,6 +1,6 @@
 /// The 32 bytes at the end of a `bplist00` file, validated once with checked arithmetic so
 /// the reader can trust every size and position in it afterwards.
-struct BinaryTrailer {
+struct BinaryTrailer: Sendable {
     /// Bytes per entry in the offset table (1 … 8).
     let offsetIntSize: Int
     /// Bytes per object reference inside containers (1 … 8).

@@ -1,0 +1,354 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Random access into a binary property list, without decoding it.
+///
+/// A `bplist00` file ends with an offset table, so any object can be found without reading
+/// the ones before it. A view checks the header and trailer when it is made and then follows
+/// references on demand: `try view.root["students"]?[99_999]?["name"]?.string` reads the root
+/// dictionary's keys, one array element and one more dictionary, and nothing else. No Apple
+/// API offers this; `PropertyListSerialization` and `Plist(decoding:)` decode everything.
+///
+/// Every offset, count and reference a lookup touches is checked as the full reader checks
+/// it, so hostile input fails with the same ``PlistError``s. A lookup follows one path and
+/// does work proportional to the containers on it; ``Node/plist()`` decodes a subtree with
+/// the full reader's cycle, depth and sharing rules, so exponential sharing stays linear.
+///
+/// ```swift
+/// let view = try BinaryPlistView(contentsOfFile: "/data/huge.plist")   // memory-mapped
+/// let name = try view.root["students"]?[99_999]?["name"]?.string
+/// let record = try PlistDecoder().decode(Student.self, from: view.root["students"]![7]!)
+/// ```
+public struct BinaryPlistView: Sendable {
+    /// The file's bytes (a memory-mapped `Data` for ``init(contentsOfFile:options:)``).
+    public let data: Data
+    let trailer: BinaryTrailer
+    let options: PlistReadingOptions
+
+    /// A view of the binary plist in `data`; checks the header and the trailer.
+    ///
+    /// - Throws: ``PlistError`` (`.badHeader`, `.badTrailer`, `.truncated`, …) when `data` is
+    ///   not a binary plist.
+    /// - Complexity: O(1): nothing is decoded.
+    public init(_ data: Data, options: PlistReadingOptions = .default) throws(PlistError) {
+        let table = try Plist.withContiguousBytes(data) { (bytes) throws(PlistError) in try BinaryObjectTable(bytes) }
+        self.data = data
+        self.trailer = table.trailer
+        self.options = options
+    }
+
+    /// A view of the binary plist in the file at `path`, memory-mapped, so the file can be
+    /// larger than memory and only the pages a lookup touches are read.
+    ///
+    /// - Throws: ``PlistError`` with code `.io` when the file cannot be read, or as
+    ///   ``init(_:options:)``.
+    public init(contentsOfFile path: String, options: PlistReadingOptions = .default) throws(PlistError) {
+        let data: Data
+        do {
+            data = try Data(contentsOf: URL(fileURLWithPath: path), options: .alwaysMapped)
+        } catch {
+            throw PlistError(.io, "cannot read \(path): \(error.localizedDescription)")
+        }
+        try self.init(data, options: options)
+    }
+
+    /// The bytes every binary plist starts with, `bplist0`: input that starts otherwise is
+    /// not for a view.
+    public static let magic = Data(BinaryMarker.magic)
+
+    /// The top object.
+    public var root: Node {
+        Node(view: self, index: trailer.topObject, depth: 0, referrer: data.count - 16)
+    }
+
+    /// Runs `body` with the object table over ``data``.
+    func withTable<R>(_ body: (BinaryObjectTable) throws(PlistError) -> R) throws(PlistError) -> R {
+        try Plist.withContiguousBytes(data) { (bytes) throws(PlistError) -> R in
+            // The header and trailer were checked in `init`; `data` is immutable.
+            try body(BinaryObjectTable(checked: bytes, trailer: trailer))
+        }
+    }
+}
+
+extension BinaryPlistView {
+    /// What kind of value a node holds, read from its marker byte alone.
+    public enum Kind: Sendable, Hashable {
+        case dictionary, array, string, integer, real, bool, date, data, uid
+
+        /// plutil's name for the kind (`-type`): `float` for reals, as ``Plist/typeName``.
+        public var typeName: String {
+            switch self {
+            case .dictionary: "dictionary"
+            case .array: "array"
+            case .string: "string"
+            case .integer: "integer"
+            case .real: "float"
+            case .bool: "bool"
+            case .date: "date"
+            case .data: "data"
+            case .uid: "uid"
+            }
+        }
+    }
+
+    /// One object of a ``BinaryPlistView``: a position in the file, not a decoded value.
+    public struct Node: Sendable {
+        let view: BinaryPlistView
+        /// The object's index in the offset table.
+        public let index: Int
+        /// How many containers lie above it.
+        let depth: Int
+        /// Where the reference to it is stored, for error positions.
+        let referrer: Int
+
+        /// The located object, its index, offset and count checked.
+        func object(in table: BinaryObjectTable) throws(PlistError) -> BinaryObject {
+            guard index >= 0, index < table.objectCount else {
+                throw table.refOutOfRange(index, referencedFrom: referrer)
+            }
+            return try table.object(index: index)
+        }
+
+        /// The kind of value, from the object's marker.
+        public var kind: Kind {
+            get throws(PlistError) {
+                try view.withTable { (table) throws(PlistError) in
+                    switch try object(in: table).kind {
+                    case .dictionary: .dictionary
+                    case .array, .set: .array
+                    case .asciiString, .utf16String: .string
+                    case .integer: .integer
+                    case .real: .real
+                    case .true, .false: .bool
+                    case .date: .date
+                    case .data: .data
+                    case .uid: .uid
+                    }
+                }
+            }
+        }
+
+        /// The number of entries of a dictionary or elements of an array; nil otherwise.
+        public var count: Int? {
+            get throws(PlistError) {
+                try view.withTable { (table) throws(PlistError) in
+                    let object = try object(in: table)
+                    return [.dictionary, .array, .set].contains(object.kind) ? object.count : nil
+                }
+            }
+        }
+
+        /// The value stored under `key` when this is a dictionary; nil when the key is absent
+        /// or this is not a dictionary. Keys compare by exact Unicode scalars; a key that
+        /// occurs twice gives its last value, as the full reader does.
+        ///
+        /// - Complexity: O(*n*) in the dictionary's entries; values are not decoded, and an
+        ///   ASCII key is compared in place.
+        public subscript(key: String) -> Node? {
+            get throws(PlistError) {
+                try view.withTable { (table) throws(PlistError) -> Node? in
+                    let object = try object(in: table)
+                    guard object.kind == .dictionary else { return nil }
+                    try checkDepth(object)
+                    let wanted = Array(key.utf8)
+                    var found: Int?
+                    for entry in 0..<object.count {
+                        let position = object.start + entry * table.refSize
+                        let keyObject = try table.object(index: table.checkedRef(at: position))
+                        guard keyObject.isString else {
+                            throw PlistError(.nonStringKey, "dictionary key is not a string", offset: position)
+                        }
+                        if try Self.key(keyObject, in: table, equals: wanted) { found = entry }
+                    }
+                    guard let found else { return nil }
+                    let valuePosition = object.start + (object.count + found) * table.refSize
+                    return Node(view: view, index: try table.checkedRef(at: valuePosition), depth: depth + 1, referrer: valuePosition)
+                }
+            }
+        }
+
+        /// Element `index` when this is an array (or a set) and `index` is in range; nil
+        /// otherwise.
+        ///
+        /// - Complexity: O(1).
+        public subscript(index: Int) -> Node? {
+            get throws(PlistError) {
+                try view.withTable { (table) throws(PlistError) -> Node? in
+                    let object = try object(in: table)
+                    guard object.kind == .array || object.kind == .set, index >= 0, index < object.count else { return nil }
+                    try checkDepth(object)
+                    let position = object.start + index * table.refSize
+                    return Node(view: view, index: try table.checkedRef(at: position), depth: depth + 1, referrer: position)
+                }
+            }
+        }
+
+        /// The node at a plutil-style key path (`a.b.0.c`, see ``Plist/keyPathComponents(_:)``),
+        /// or nil when a component is missing.
+        public func node(atKeyPath keyPath: String) throws(PlistError) -> Node? {
+            var current = self
+            for component in Plist.keyPathComponents(keyPath) {
+                guard !component.isEmpty else { return nil }
+                switch try current.kind {
+                case .dictionary:
+                    guard let next = try current[component] else { return nil }
+                    current = next
+                case .array:
+                    guard let index = Int(component), let next = try current[index] else { return nil }
+                    current = next
+                default:
+                    return nil
+                }
+            }
+            return current
+        }
+
+        /// The keys of a dictionary in file order (decoding the keys only); nil otherwise.
+        public func keys() throws(PlistError) -> [String]? {
+            try view.withTable { (table) throws(PlistError) -> [String]? in
+                let object = try object(in: table)
+                guard object.kind == .dictionary else { return nil }
+                var keys: [String] = []
+                keys.reserveCapacity(object.count)
+                for entry in 0..<object.count {
+                    let position = object.start + entry * table.refSize
+                    let keyObject = try table.object(index: table.checkedRef(at: position))
+                    guard keyObject.isString else {
+                        throw PlistError(.nonStringKey, "dictionary key is not a string", offset: position)
+                    }
+                    keys.append(try table.string(keyObject))
+                }
+                return keys
+            }
+        }
+
+        /// The value, decoded with everything it contains, as ``Plist(decoding:options:)``
+        /// would decode it.
+        ///
+        /// - Complexity: O(size of the subtree).
+        public func plist() throws(PlistError) -> Plist {
+            try view.withTable { (table) throws(PlistError) in
+                var decoder = BinarySubtreeDecoder(table: table, maximumDepth: view.options.maximumDepth)
+                return try decoder.object(at: index, depth: depth, referencedFrom: referrer)
+            }
+        }
+
+        /// The string, or nil for any other kind.
+        public var string: String? { get throws(PlistError) { try scalar()?.string } }
+        /// The integer, or nil for any other kind.
+        public var integer: PlistInteger? { get throws(PlistError) { try scalar()?.integer } }
+        /// The real as `Double`, or nil for any other kind.
+        public var real: Double? { get throws(PlistError) { try scalar()?.real } }
+        /// The Boolean, or nil for any other kind.
+        public var bool: Bool? { get throws(PlistError) { try scalar()?.bool } }
+        /// The date, or nil for any other kind.
+        public var date: Date? { get throws(PlistError) { try scalar()?.date } }
+        /// The bytes, or nil for any other kind.
+        public var dataValue: Data? { get throws(PlistError) { try scalar()?.data } }
+        /// The UID, or nil for any other kind.
+        public var uid: UInt64? { get throws(PlistError) { try scalar()?.uid } }
+
+        /// The value when it is not a container (decoding a scalar is O(its size)).
+        private func scalar() throws(PlistError) -> Plist? {
+            switch try kind {
+            case .dictionary, .array: nil
+            default: try plist()
+            }
+        }
+
+        private func checkDepth(_ object: BinaryObject) throws(PlistError) {
+            guard depth < view.options.maximumDepth else {
+                throw PlistError(.depthLimitExceeded, "containers nest deeper than \(view.options.maximumDepth) levels", offset: object.offset)
+            }
+        }
+
+        /// True when the string object `key` holds exactly the text whose UTF-8 is `utf8`.
+        private static func key(_ key: BinaryObject, in table: BinaryObjectTable, equals utf8: [UInt8]) throws(PlistError) -> Bool {
+            if key.kind == .asciiString {
+                guard key.count == utf8.count else { return false }
+                let bytes = try table.asciiBytes(key)
+                return utf8.isEmpty || utf8.withUnsafeBytes { memcmp(bytes.baseAddress!, $0.baseAddress!, utf8.count) == 0 }
+            }
+            return PlistKey(try table.string(key)) == PlistKey(String(decoding: utf8, as: UTF8.self))
+        }
+    }
+}
+
+/// Decodes one subtree of a view with the full reader's rules: a container reached again
+/// while it is being decoded is a cycle, and an object reached a second time is decoded once
+/// more and then kept, so shared objects cost their size once. Its bookkeeping is sparse, in
+/// proportion to the subtree rather than to the file.
+struct BinarySubtreeDecoder {
+    let table: BinaryObjectTable
+    let maximumDepth: Int
+    private var reached: Set<Int> = []
+    private var decoding: Set<Int> = []
+    private var shared: [Int: Plist] = [:]
+
+    init(table: BinaryObjectTable, maximumDepth: Int) {
+        self.table = table
+        self.maximumDepth = maximumDepth
+    }
+
+    mutating func object(at index: Int, depth: Int, referencedFrom referrer: Int) throws(PlistError) -> Plist {
+        guard index >= 0, index < table.objectCount else { throw table.refOutOfRange(index, referencedFrom: referrer) }
+        if let known = shared[index] { return known }
+        guard !decoding.contains(index) else {
+            throw PlistError(.cyclicReference, "object \(index) contains itself", offset: referrer)
+        }
+        let object = try table.object(index: index)
+        let value: Plist
+        switch object.kind {
+        case .false: return .bool(false)
+        case .true: return .bool(true)
+        case .integer: return .integer(try table.integer(object))
+        case .real: return table.realValue(object)
+        case .date: return .date(table.date(object))
+        case .uid: return .uid(try table.uid(object))
+        case .data: value = .data(table.data(object))
+        case .asciiString, .utf16String: value = .string(try table.string(object))
+        case .array, .set, .dictionary:
+            guard depth < maximumDepth else {
+                throw PlistError(.depthLimitExceeded, "containers nest deeper than \(maximumDepth) levels", offset: object.offset)
+            }
+            decoding.insert(index)
+            value = object.kind == .dictionary ? try dictionary(object, depth: depth) : try array(object, depth: depth)
+            decoding.remove(index)
+        }
+        if !reached.insert(index).inserted { shared[index] = value }
+        return value
+    }
+
+    private mutating func array(_ object: BinaryObject, depth: Int) throws(PlistError) -> Plist {
+        var elements: [Plist] = []
+        elements.reserveCapacity(object.count)
+        for element in 0..<object.count {
+            let position = object.start + element * table.refSize
+            elements.append(try self.object(at: table.ref(at: position), depth: depth + 1, referencedFrom: position))
+        }
+        return .array(elements)
+    }
+
+    private mutating func dictionary(_ object: BinaryObject, depth: Int) throws(PlistError) -> Plist {
+        var entries = PlistDictionary(minimumCapacity: object.count)
+        for entry in 0..<object.count {
+            let keyPosition = object.start + entry * table.refSize
+            guard case .string(let key) = try self.object(at: table.ref(at: keyPosition), depth: depth + 1, referencedFrom: keyPosition) else {
+                throw PlistError(.nonStringKey, "dictionary key is not a string", offset: keyPosition)
+            }
+            let valuePosition = object.start + (object.count + entry) * table.refSize
+            entries[PlistKey(key)] = try self.object(at: table.ref(at: valuePosition), depth: depth + 1, referencedFrom: valuePosition)
+        }
+        return .dictionary(entries)
+    }
+}
