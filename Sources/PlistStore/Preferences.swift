@@ -54,16 +54,17 @@ public final class Preferences: Sendable {
     }
 
     struct State: ~Copyable {
-        /// The values in the file as last read.
-        var stored: [String: Plist] = [:]
+        /// The values in the file as last read. Keys compare by exact Unicode scalars, as in
+        /// the file, so keys that differ only in normalisation stay apart.
+        var stored: [PlistKey: Plist] = [:]
         /// The file's keys in the file's order, so rewriting keeps it.
-        var storedOrder: [String] = []
+        var storedOrder: [PlistKey] = []
         /// The `stat` of the file `stored` came from; nil when there was no file.
         var stamp: FileStamp?
         /// Changes not yet written, by key.
-        var changes: [String: Change] = [:]
+        var changes: [PlistKey: Change] = [:]
         /// Values returned when neither the file nor a change has the key.
-        var registered: [String: Plist] = [:]
+        var registered: [PlistKey: Plist] = [:]
         /// The decoding failure of a file seen by a read, dealt with by the next synchronize.
         var corruption: PlistError?
     }
@@ -115,13 +116,15 @@ public final class Preferences: Sendable {
     public func object(forKey key: String) -> Plist? {
         state.withLock { (state: inout State) -> Plist? in
             try? refresh(&state)
-            return Self.lookUp(key, in: state)
+            return Self.lookUp(PlistKey(key), in: state)
         }
     }
 
     /// Every key and value visible through this object, registered defaults included.
     ///
-    /// Like `dictionaryRepresentation()`.
+    /// Like `dictionaryRepresentation()`. A Swift `Dictionary` merges keys that differ only in
+    /// Unicode normalisation (the first one wins); ``object(forKey:)`` and the file keep them
+    /// apart.
     public func dictionaryRepresentation() -> [String: Plist] {
         state.withLock { (state: inout State) -> [String: Plist] in
             try? refresh(&state)
@@ -132,7 +135,7 @@ public final class Preferences: Sendable {
                 case .remove: result[key] = state.registered[key]
                 }
             }
-            return result
+            return Dictionary(result.map { ($0.key.string, $0.value) }) { first, _ in first }
         }
     }
 
@@ -148,7 +151,7 @@ public final class Preferences: Sendable {
     /// Like `set(_:forKey:)`. The change is visible to this object at once and written by the
     /// next ``synchronize()``.
     public func set(_ value: Plist?, forKey key: String) {
-        state.withLock { $0.changes[key] = value.map(Change.set) ?? .remove }
+        state.withLock { $0.changes[PlistKey(key)] = value.map(Change.set) ?? .remove }
     }
 
     /// Removes `key`, so reads fall back to the registered default.
@@ -162,7 +165,7 @@ public final class Preferences: Sendable {
     ///
     /// Like `register(defaults:)`.
     public func register(defaults: [String: Plist]) {
-        state.withLock { $0.registered.merge(defaults) { _, new in new } }
+        state.withLock { $0.registered.merge(defaults.map { (PlistKey($0.key), $0.value) }) { _, new in new } }
     }
 
     /// Writes this object's changes, merged into what other processes wrote, and reads back
@@ -206,7 +209,7 @@ public final class Preferences: Sendable {
 
     // MARK: Internals
 
-    static func lookUp(_ key: String, in state: borrowing State) -> Plist? {
+    static func lookUp(_ key: PlistKey, in state: borrowing State) -> Plist? {
         switch state.changes[key] {
         case .set(let value): return value
         case .remove: return state.registered[key]
@@ -245,11 +248,8 @@ public final class Preferences: Sendable {
                 guard let dictionary = value.dictionary else {
                     throw PlistError(.structure, "the root is \(value.typeName), not a dictionary")
                 }
-                var stored: [String: Plist] = [:]
-                stored.reserveCapacity(dictionary.count)
-                for (key, value) in dictionary { stored[key.string] = value }
-                state.stored = stored
-                state.storedOrder = dictionary.keys.map(\.string)
+                state.stored = Dictionary(uniqueKeysWithValues: dictionary.map { ($0.key, $0.value) })
+                state.storedOrder = Array(dictionary.keys)
                 state.corruption = nil
             } catch {
                 state.corruption = error
@@ -272,15 +272,16 @@ public final class Preferences: Sendable {
     }
 
     /// Writes `values` as a binary plist, keys in the file's previous order, new keys sorted after.
-    private func write(_ values: [String: Plist], previousOrder: [String]) throws(PlistStoreError) {
-        var pairs: [(String, Plist)] = []
+    private func write(_ values: [PlistKey: Plist], previousOrder: [PlistKey]) throws(PlistStoreError) {
+        var pairs: [(PlistKey, Plist)] = []
         pairs.reserveCapacity(values.count)
-        var seen = Set<String>()
+        var seen = Set<PlistKey>()
         for key in previousOrder { if let value = values[key] { pairs.append((key, value)); seen.insert(key) } }
-        for key in values.keys.sorted() where !seen.contains(key) { pairs.append((key, values[key]!)) }
+        let added = values.keys.filter { !seen.contains($0) }.sorted { $0.string.utf8.lexicographicallyPrecedes($1.string.utf8) }
+        for key in added { pairs.append((key, values[key]!)) }
         let bytes: Data
         do {
-            bytes = try Plist.dictionary(PlistDictionary(uniqueKeysWithValues: pairs.map { (PlistKey($0.0), $0.1) })).encoded(as: .binary)
+            bytes = try Plist.dictionary(PlistDictionary(uniqueKeysWithValues: pairs)).encoded(as: .binary)
         } catch {
             throw PlistStoreError(.coding, "cannot encode the preferences of \(domain)", path: path, underlying: error)
         }

@@ -142,6 +142,19 @@ struct LosslessModelTests {
         #expect(Plist.real(-0.0) == .real(0.0))
     }
 
+    @Test func nonFiniteDatesLiveInBinaryOnly() throws {
+        // CF reads NaN and infinite dates from binary files; binary keeps their bits, while
+        // XML (ISO 8601 text) cannot hold them and JSON holds no dates at all: both throw.
+        for seconds in [Double.nan, .infinity, -.infinity, 1e300] {
+            let value: Plist = ["d": .date(Date(timeIntervalSinceReferenceDate: seconds))]
+            let back = try Plist(decoding: value.encoded(as: .binary))
+            #expect(back["d"]?.date?.timeIntervalSinceReferenceDate.bitPattern == seconds.bitPattern)
+            let xml = #expect(throws: PlistError.self) { try value.encoded(as: .xml) }
+            #expect(xml?.code == .unrepresentable)
+            #expect(throws: PlistError.self) { try value.encoded(as: .json) }
+        }
+    }
+
     @Test func binaryNaNDateReadsEqualToItself() throws {
         let value: Plist = [.date(Date(timeIntervalSinceReferenceDate: .nan))]
         let read = try Plist(decoding: value.encoded(as: .binary))

@@ -49,6 +49,23 @@ import Glibc
         }
     }
 
+    @Test func keysDifferingOnlyInNormalisationStayApart() throws {
+        try withTemporaryDirectory { directory in
+            let composed = "\u{E9}", decomposed = "e\u{301}"
+            let path = directory + "/keys.plist"
+            let file: Plist = .dictionary([PlistKey(composed): 1, PlistKey(decomposed): 2])
+            try AtomicFile.write(try file.encoded(as: .binary), to: path)
+            let preferences = try Preferences(domain: "keys", directory: directory)
+            #expect(preferences.integer(forKey: composed) == 1)
+            #expect(preferences.integer(forKey: decomposed) == 2)
+            preferences.set(3, forKey: "other")
+            preferences.set(4, forKey: decomposed)
+            try preferences.synchronize()
+            let written = try Plist(decoding: Data(contentsOf: URL(fileURLWithPath: path)))
+            #expect(written == .dictionary([PlistKey(composed): 1, PlistKey(decomposed): 4, "other": 3]))
+        }
+    }
+
     @Test func conversionsFollowNSUserDefaults() throws {
         try withTemporaryDirectory { directory in
             let preferences = try Preferences(domain: "d", directory: directory)
