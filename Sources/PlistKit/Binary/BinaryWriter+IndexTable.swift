@@ -11,6 +11,13 @@ extension BinaryWriter {
         /// The sum of the slots ``preload(_:)`` loaded, kept so that the loads are made.
         private var preloaded: UInt64 = 0
 
+        /// The number of slots (a power of two).
+        var slotCount: Int { slots.count }
+        /// The number of indices recorded.
+        var usedCount: Int { count }
+        /// Slot `position`: the hash bits high, the index plus one low; zero when empty.
+        func slot(at position: Int) -> UInt64 { slots[position] }
+
         /// Where a lookup of one hash stands: the next slot to look at.
         struct Probe {
             fileprivate let tag: UInt32

@@ -50,8 +50,8 @@ extension BinaryWriter {
     /// A map from ``StorageIdentity`` to object index: an ``IndexTable`` over a list of the
     /// identities recorded.
     struct StorageTable {
-        private var table = IndexTable()
-        private let recorded = GrowableBuffer<(identity: StorageIdentity, object: UInt32)>()
+        private(set) var table = IndexTable()
+        let recorded = GrowableBuffer<(identity: StorageIdentity, object: UInt32)>()
 
         /// The index recorded for `identity`, if any.
         func object(for identity: StorageIdentity) -> UInt32? {

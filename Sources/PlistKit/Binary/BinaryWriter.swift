@@ -61,6 +61,9 @@ struct BinaryWriter {
     static func write(_ value: Plist, maximumDepth: Int = PlistReadingOptions.default.maximumDepth) throws(PlistError) -> Data {
         var writer = BinaryWriter(maximumDepth: maximumDepth)
         let top = try writer.flatten(value, depth: 0)
+        #if PLISTKIT_INTERNAL_CHECKS
+        writer.checkInvariants()
+        #endif
         return writer.serialize(top: top)
     }
 
