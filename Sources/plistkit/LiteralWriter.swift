@@ -56,7 +56,7 @@ enum LiteralWriter {
         case .dictionary(let entries):
             if entries.isEmpty { output += "[:]"; return }
             output += "[\n"
-            for key in entries.keys.sorted(by: { PrettyPrinter.plutilKeyOrder($0.string, $1.string) }) {
+            for key in PlutilKeyOrder.sorted(entries.keys) {
                 output += indentation(depth + 1) + quoted(key.string) + " : "
                 try appendSwift(entries[key]!, depth: depth + 1, to: &output)
                 output += ",\n"
@@ -84,7 +84,7 @@ enum LiteralWriter {
         switch value {
         case .dictionary(let entries):
             output += "@{\n"
-            for key in entries.keys.sorted(by: { PrettyPrinter.plutilKeyOrder($0.string, $1.string) }) {
+            for key in PlutilKeyOrder.sorted(entries.keys) {
                 output += indentation(depth + 1) + "@" + quoted(key.string) + " : "
                 try appendObjC(entries[key]!, depth: depth + 1, to: &output)
                 output += ",\n"
