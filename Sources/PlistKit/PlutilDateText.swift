@@ -8,13 +8,15 @@ import Foundation
 /// trap on a date holding NaN).
 public enum PlutilDateText {
     /// What `plutil -p` prints: `2001-01-01 00:00:00 +0000`, UTC, proleptic Gregorian,
-    /// seconds rounded down, for dates from `Date.distantPast` to `Date.distantFuture`
+    /// seconds from 1970 truncated, for dates from `Date.distantPast` to `Date.distantFuture`
     /// inclusive; `<description unavailable>` for any other date, infinite and NaN ones
     /// included (plutil crashes on NaN).
     public static func description(_ date: Date) -> String {
         let interval = date.timeIntervalSinceReferenceDate
         guard interval >= -63_114_076_800, interval <= 63_113_904_000 else { return "<description unavailable>" }
-        let (year, month, day, second) = civil(Int(interval.rounded(.down)), julianBeforeCutover: false)
+        // Foundation truncates the seconds from 1970 towards zero.
+        let fromUnixEpoch = Int((interval + Double(PlistDates.unixToReference)).rounded(.towardZero))
+        let (year, month, day, second) = civil(fromUnixEpoch - PlistDates.unixToReference, julianBeforeCutover: false)
         return pad(year, 4) + "-" + pad(month, 2) + "-" + pad(day, 2) + " " + time(second) + " +0000"
     }
 

@@ -3,7 +3,9 @@
 /// difference.
 ///
 /// The comparison starts one base character before the difference (further back over
-/// marks and punctuation) and goes forward in runs that end just after a character that is
+/// marks and punctuation). When both rests are short, ICU compares them whole: primary
+/// strength, then secondary, then tertiary with case as a level, then code points. Longer
+/// rests go forward in runs that end just after a character that is
 /// neither alphanumeric, punctuation nor a control (a space or a symbol, for instance).
 /// Each pair of runs is compared by ICU at primary strength, then secondary; a primary
 /// difference decides at once, a secondary one lets the run grow, and runs that differ only
@@ -14,10 +16,18 @@ struct PlutilCollation {
     let b: UnsafeBufferPointer<UInt16>
     let collator: RootCollator
 
+    /// The longest rests CF compares in one piece (the size of its inline character buffer).
+    private static let wholeLimit = 64
+
     /// -1, 0 or 1, comparing `a[i...]` with `b[j...]` (both non-empty).
     func compare(from i: Int, _ j: Int) -> Int {
         var startA = i > 0 ? Self.extendBackward(a, from: i - 1) : i
         var startB = j > 0 ? Self.extendBackward(b, from: j - 1) : j
+        if a.count - i <= Self.wholeLimit, b.count - j <= Self.wholeLimit {
+            // Short rests: one comparison of everything from the starts to the ends.
+            let order = compareText(UnsafeBufferPointer(rebasing: a[startA...]), UnsafeBufferPointer(rebasing: b[startB...])).order
+            return order < 0 ? -1 : 1
+        }
         var endA = i, endB = j
         var runA = startA..<startA, runB = startB..<startB
         var result = 0
