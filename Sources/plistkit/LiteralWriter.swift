@@ -74,7 +74,7 @@ enum LiteralWriter {
         case .data(let data):
             output += "Data(bytes: [" + data.map { String(format: "0x%02X,", $0) }.joined() + "])"
         case .date(let date):
-            output += "Date(timeIntervalSinceReferenceDate: \(date.timeIntervalSinceReferenceDate))"
+            output += "Date(timeIntervalSinceReferenceDate: \(swiftLiteral(date.timeIntervalSinceReferenceDate)))"
         default:
             output += try number(value, objC: false)
         }
@@ -104,6 +104,14 @@ enum LiteralWriter {
         default:
             output += try number(value, objC: true)
         }
+    }
+
+    /// `interval` as Swift source: `.nan`, `.infinity` and `-.infinity` for the values a
+    /// binary date can hold but a decimal literal cannot.
+    private static func swiftLiteral(_ interval: Double) -> String {
+        if interval.isNaN { return ".nan" }
+        if interval.isInfinite { return interval < 0 ? "-.infinity" : ".infinity" }
+        return "\(interval)"
     }
 
     private static func number(_ value: Plist, objC: Bool) throws -> String {
