@@ -73,6 +73,27 @@ import PlistKit
         #expect(mismatches.isEmpty, "\(mismatches)")
     }
 
+    /// Keys of 65 to 120 UTF-16 units: past 64 units CF compares the rests run by run
+    /// instead of whole. Below 128 units no run can overflow CF's buffer, so Foundation
+    /// still answers.
+    @Test(arguments: [11 as UInt64, 12, 13, 14])
+    func longerKeysSortAsFoundationSortsThem(seed: UInt64) {
+        var generator = SplitMix(state: seed)
+        let stems = Self.randomKeys(count: 60, seed: seed)
+        var keys: [String] = []
+        while keys.count < 400 {
+            var key = stems.randomElement(using: &generator)!
+            while key.utf16.count < 65 {
+                key += [" ", "a", "A", "b", "é", "1", "-", "x", "X", "ß", "\u{301}"].randomElement(using: &generator)!
+                if Bool.random(using: &generator) { key += stems.randomElement(using: &generator)! }
+            }
+            if key.utf16.count <= 120 { keys.append(key) }
+        }
+        let ours = PlutilKeyOrder.sorted(keys.map { PlistKey($0) }).map { $0.string }
+        let theirs = keys.sorted(by: Self.foundationPrecedes)
+        #expect(ours.elementsEqual(theirs) { $0.unicodeScalars.elementsEqual($1.unicodeScalars) })
+    }
+
     /// A hand-picked list in the order plutil gives it: punctuation and symbols before
     /// digits before letters, numbers by value, case and accents after base letters.
     static let knownOrder = [
