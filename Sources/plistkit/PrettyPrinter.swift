@@ -2,7 +2,7 @@ import Foundation
 import PlistKit
 
 /// The layout of `plutil -p`: `"key" => value` lines, two spaces per level, dictionary keys
-/// in plutil's order (numeric, case-insensitive, root locale).
+/// in plutil's order (``PlutilKeyOrder``), dates as plutil prints them (``PlutilDateText``).
 ///
 /// Where plutil on Linux is wrong, this prints what plutil on macOS prints: data bytes as
 /// two hex digits each (`{length = 3, bytes = 0x010203}`; over 24 bytes, the first 16 and
