@@ -145,7 +145,7 @@ import PlistKit
         var sorted: [PlistKey] = []
         let elapsed = clock.measure { sorted = PlutilKeyOrder.sorted(keys) }
         #expect(sorted.count == keys.count)
-        #expect(elapsed < .seconds(30), "\(elapsed)")
+        #expect(elapsed < .seconds(60), "\(elapsed)")  // debug build, shared machine: about 11 s here; release about 0.3 s
         for (a, b) in zip(sorted.prefix(2000), sorted.prefix(2000).dropFirst()) {
             #expect(PlutilKeyOrder.areInIncreasingOrder(a.string, b.string))
         }
