@@ -23,7 +23,9 @@ let package = Package(
             dependencies: [
                 "CLibXML2",
                 .product(name: "OrderedCollections", package: "swift-collections"),
-            ]
+            ],
+            // plutil's key order collates with the ICU that Foundation ships on Linux.
+            linkerSettings: [.linkedLibrary("_FoundationICU", .when(platforms: [.linux]))]
         ),
         .target(
             name: "KeyedArchive",

@@ -91,7 +91,7 @@ extension Plist {
 public struct PlistWritingOptions: Sendable, Hashable {
     /// Sort dictionary keys the way plutil does for the format: XML by UTF-16 code units
     /// (`CFStringCompare`), JSON like `JSONSerialization.WritingOptions.sortedKeys`
-    /// (numeric, case-insensitive). Binary ignores it. Default false: keys keep their order.
+    /// (``PlutilKeyOrder``: numeric, case-insensitive). Binary ignores it. Default false: keys keep their order.
     public var sortedKeys: Bool
     /// JSON only: the indented layout of `plutil -convert json -r` (two spaces, `" : "`).
     /// Default false: compact, as `plutil -convert json` writes.

@@ -56,7 +56,7 @@ enum LiteralWriter {
         case .dictionary(let entries):
             if entries.isEmpty { output += "[:]"; return }
             output += "[\n"
-            for key in entries.keys.sorted(by: { PrettyPrinter.plutilKeyOrder($0.string, $1.string) }) {
+            for key in PlutilKeyOrder.sorted(entries.keys) {
                 output += indentation(depth + 1) + quoted(key.string) + " : "
                 try appendSwift(entries[key]!, depth: depth + 1, to: &output)
                 output += ",\n"
@@ -74,7 +74,7 @@ enum LiteralWriter {
         case .data(let data):
             output += "Data(bytes: [" + data.map { String(format: "0x%02X,", $0) }.joined() + "])"
         case .date(let date):
-            output += "Date(timeIntervalSinceReferenceDate: \(date.timeIntervalSinceReferenceDate))"
+            output += "Date(timeIntervalSinceReferenceDate: \(swiftLiteral(date.timeIntervalSinceReferenceDate)))"
         default:
             output += try number(value, objC: false)
         }
@@ -84,7 +84,7 @@ enum LiteralWriter {
         switch value {
         case .dictionary(let entries):
             output += "@{\n"
-            for key in entries.keys.sorted(by: { PrettyPrinter.plutilKeyOrder($0.string, $1.string) }) {
+            for key in PlutilKeyOrder.sorted(entries.keys) {
                 output += indentation(depth + 1) + "@" + quoted(key.string) + " : "
                 try appendObjC(entries[key]!, depth: depth + 1, to: &output)
                 output += ",\n"
@@ -104,6 +104,14 @@ enum LiteralWriter {
         default:
             output += try number(value, objC: true)
         }
+    }
+
+    /// `interval` as Swift source: `.nan`, `.infinity` and `-.infinity` for the values a
+    /// binary date can hold but a decimal literal cannot.
+    private static func swiftLiteral(_ interval: Double) -> String {
+        if interval.isNaN { return ".nan" }
+        if interval.isInfinite { return interval < 0 ? "-.infinity" : ".infinity" }
+        return "\(interval)"
     }
 
     private static func number(_ value: Plist, objC: Bool) throws -> String {

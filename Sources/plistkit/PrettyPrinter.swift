@@ -2,7 +2,7 @@ import Foundation
 import PlistKit
 
 /// The layout of `plutil -p`: `"key" => value` lines, two spaces per level, dictionary keys
-/// in plutil's order (numeric, case-insensitive, root locale).
+/// in plutil's order (``PlutilKeyOrder``), dates as plutil prints them (``PlutilDateText``).
 ///
 /// Where plutil on Linux is wrong, this prints what plutil on macOS prints: data bytes as
 /// two hex digits each (`{length = 3, bytes = 0x010203}`; over 24 bytes, the first 16 and
@@ -18,7 +18,7 @@ enum PrettyPrinter {
         switch value {
         case .dictionary(let entries):
             output += "{\n"
-            for key in entries.keys.sorted(by: { plutilKeyOrder($0.string, $1.string) }) {
+            for key in PlutilKeyOrder.sorted(entries.keys) {
                 output += String(repeating: " ", count: indent) + "\"\(key.string)\" => "
                 append(entries[key]!, indent: indent + 2, to: &output)
             }
@@ -41,7 +41,7 @@ enum PrettyPrinter {
         case .bool(let bool):
             output += "\(bool)\n"
         case .date(let date):
-            output += "\(date)\n"
+            output += PlutilDateText.description(date) + "\n"
         case .data(let data):
             output += "{length = \(data.count), bytes = 0x"
             if data.count > 24 {
@@ -64,11 +64,5 @@ enum PrettyPrinter {
             text.append(digits[Int(byte & 0x0F)])
         }
         return String(decoding: text, as: UTF8.self)
-    }
-
-    /// plutil's key order: `compare(_:options: [.numeric, .caseInsensitive, .forcedOrdering])`
-    /// in the root locale.
-    static func plutilKeyOrder(_ a: String, _ b: String) -> Bool {
-        a.compare(b, options: [.numeric, .caseInsensitive, .forcedOrdering], range: nil, locale: Locale(identifier: "")) == .orderedAscending
     }
 }

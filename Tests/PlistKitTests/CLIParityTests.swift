@@ -95,6 +95,7 @@ import PlistKit
     /// The files both tools read.
     static let commonFiles = files.filter { file in
         !plistkitReadsMore(file) && plistkitRejects[file] == nil && outputDifferences[file] == nil
+            && PlutilDifferences.plutilFailsOn[file] == nil
             && !file.hasPrefix("xml/malformed/") && !file.hasPrefix("xml/security/")
     }
 

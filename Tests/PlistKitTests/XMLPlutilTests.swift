@@ -99,6 +99,12 @@ struct XMLPlutilTests {
         let plutil = try Plutil.run(["-convert", "xml1", "-o", "-", url.path])
         let input = try Data(contentsOf: url)
         let ours = Result { try Plist(decoding: input) }
+        if let reason = PlutilDifferences.plutilFailsOn[file], case .success(let value) = ours,
+           case .failure(let error) = Result(catching: { try value.encoded(as: .xml) }) {
+            // plutil writes a date it cannot read back; we refuse with a reason.
+            #expect((error as? PlistError)?.code == .unrepresentable, "\(reason)")
+            return
+        }
 
         guard plutil.status == 0 else {
             // plutil refuses: say why, and check that the reason holds.

@@ -62,7 +62,7 @@ struct JSONWriter: ~Copyable {
                 return
             }
             let keys = entries.keys
-            let order = sortedKeys ? keys.indices.sorted { PlistKeyOrder.jsonPrecedes(keys[$0].string, keys[$1].string) } : Array(keys.indices)
+            let order = sortedKeys ? PlutilKeyOrder.sortedIndices(of: keys) : Array(keys.indices)
             for (position, index) in order.enumerated() {
                 if position > 0 { out.append(UInt8(ascii: ",")) }
                 if pretty { newline(depth + 1) }

@@ -74,7 +74,7 @@ enum XMLRawCharacters {
         guard let declarationEnd = head.firstIndex(of: UInt8(ascii: ">")) else { return true }
         let declaration = String(decoding: head[..<declarationEnd], as: UTF8.self).lowercased()
         guard declaration.hasPrefix("<?xml") || declaration.hasPrefix("\u{FEFF}<?xml"),
-              let encoding = declaration.range(of: "encoding") else { return true }
+              let encoding = declaration.firstRange(of: "encoding") else { return true }
         let rest = declaration[encoding.upperBound...].drop { $0 == " " || $0 == "=" || $0 == "\"" || $0 == "'" }
         return rest.hasPrefix("utf-8") || rest.hasPrefix("utf8")
     }

@@ -1,0 +1,91 @@
+import Foundation
+import Testing
+import PlistKit
+
+/// Every plistkit verb over every file in `TestVectors/`: a verb may refuse a file (exit
+/// status 1) but never crash (a signal, or any other status).
+@Suite struct CLICrashTests {
+    struct Outcome {
+        var signaled: Bool
+        var status: Int32
+        var stderr: String
+        var crashed: Bool { signaled || status > 1 }
+    }
+
+    static func run(_ arguments: [String], in directory: URL) throws -> Outcome {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: CLITests.plistkitPath)
+        process.arguments = arguments
+        process.currentDirectoryURL = directory
+        let error = Pipe()
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = error
+        process.standardInput = FileHandle.nullDevice
+        try process.run()
+        let watchdog = DispatchWorkItem { if process.isRunning { process.terminate() } }
+        DispatchQueue.global().asyncAfter(deadline: .now() + 60, execute: watchdog)
+        defer { watchdog.cancel() }
+        let stderr = error.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return Outcome(signaled: process.terminationReason == .uncaughtSignal, status: process.terminationStatus,
+                       stderr: String(decoding: stderr.prefix(2000), as: UTF8.self))
+    }
+
+    /// The verbs that read a file and write nothing back to it (conversions go to stdout).
+    static let verbs: [[String]] = [
+        ["-lint"], ["-p"], ["-unarchive"],
+        ["-convert", "xml1", "-o", "-"], ["-convert", "binary1", "-o", "-"],
+        ["-convert", "json", "-o", "-"], ["-convert", "json", "-r", "-o", "-"],
+        ["-convert", "swift", "-o", "-"], ["-convert", "objc", "-o", "-"],
+    ]
+
+    /// Key paths into the file's root: its first and last dictionary key (dots escaped) or
+    /// array index, where plistkit can read it.
+    static func keyPaths(_ file: String) -> [String] {
+        guard let data = try? Data(contentsOf: Canonical.vectorsDirectory.appendingPathComponent(file)),
+              let value = try? Plist(decoding: data) else { return [] }
+        switch value {
+        case .dictionary(let entries):
+            let keys = [entries.keys.first, entries.keys.last].compactMap { $0?.string }
+            return Array(Set(keys)).sorted().map { $0.replacingOccurrences(of: ".", with: "\\.") }
+        case .array(let elements):
+            return elements.isEmpty ? [] : Array(Set(["0", "\(elements.count - 1)"])).sorted()
+        default:
+            return []
+        }
+    }
+
+    @Test(arguments: CLIParityTests.files)
+    func noVerbCrashes(_ file: String) throws {
+        let directory = Canonical.vectorsDirectory
+        var runs = CLICrashTests.verbs.map { $0 + [file] }
+        for path in CLICrashTests.keyPaths(file) {
+            for format in ["raw", "xml1", "binary1", "json", "swift", "objc"] {
+                runs.append(["-extract", path, format, "-o", "-", file])
+            }
+            runs.append(["-type", path, file])
+        }
+        for arguments in runs {
+            let outcome = try CLICrashTests.run(arguments, in: directory)
+            #expect(!outcome.crashed, "plistkit \(arguments.joined(separator: " ")): status \(outcome.status)\(outcome.signaled ? " (signal)" : "") \(outcome.stderr)")
+        }
+    }
+
+    /// The regression vectors are there, and the two inputs that used to crash now print.
+    @Test func regressionVectorsPrint() throws {
+        let directory = Canonical.vectorsDirectory
+        #expect(CLIParityTests.files.contains("binary/regressions/nan_date.bplist"))
+        #expect(CLIParityTests.files.contains("binary/regressions/long_case_keys.bplist"))
+        let date = try CLITests.run(CLITests.plistkitPath, ["-p", "binary/regressions/nan_date.bplist"], in: directory)
+        #expect(date.status == 0)
+        #expect(String(decoding: date.stdout, as: UTF8.self) == "<description unavailable>\n")
+        let keys = try CLITests.run(CLITests.plistkitPath, ["-p", "binary/regressions/long_case_keys.bplist"], in: directory)
+        #expect(keys.status == 0)
+        let lines = String(decoding: keys.stdout, as: UTF8.self).split(separator: "\n")
+        #expect(lines.count == 4 && lines[1].hasPrefix("  \"xaaa") && lines[2].hasPrefix("  \"Xaaa"))
+        for format in ["swift", "objc", "json"] {
+            let run = try CLITests.run(CLITests.plistkitPath, ["-convert", format, "-r", "-o", "-", "binary/regressions/long_case_keys.bplist"], in: directory)
+            #expect(run.status == 0, "\(format): \(run.stderr)")
+        }
+    }
+}
