@@ -13,6 +13,10 @@ extension KeyedUnarchiver {
 
     /// The element slots of an array, set or ordered set: `NS.objects`, or `NS.object.N`.
     func elementSlots(_ fields: PlistDictionary, prefix: String = "NS.object", plural: String = "NS.objects") throws(KeyedArchiveError) -> [Plist] {
+        if plural == "NS.objects", let counted = try countedSlots(fields) {
+            // An NSCountedSet: each distinct element once.
+            return counted.map(\.element)
+        }
         if let objects = fields[PlistKey(plural)] {
             guard case .array(let slots) = resolve(objects).value else {
                 throw KeyedArchiveError(.typeMismatch, "\(plural) is \(describe(objects)), not an array")

@@ -16,7 +16,8 @@ extension KeyedUnarchiver {
     /// - Strings, numbers, Booleans, data and dates stay as they are; so do NSString /
     ///   NSMutableString (`NS.string`), NSData / NSMutableData (`NS.data`, `NS.bytes`) and NSDate
     ///   (`NS.time`), which become a string, data and a date. These are copied at each use.
-    /// - NSArray, NSSet, NSOrderedSet (and the mutable ones) become arrays; NSDictionary and
+    /// - NSArray, NSSet, NSOrderedSet (and the mutable ones) become arrays (an NSCountedSet keeps
+    ///   the object form below, which shows each element's `NS.count`*i*); NSDictionary and
     ///   NSMutableDictionary become dictionaries (number keys as decimal text).
     /// - Any other object becomes a dictionary: `"$classname"` first, then its fields in archive
     ///   order (`$class` left out), each resolved the same way. NSUUID, NSURL and NSNull take
@@ -146,7 +147,9 @@ extension KeyedUnarchiver {
         let shared = (state.referenceCounts[uid] ?? 0) > 1
         let hierarchy = archivedClass.hierarchy
         func isA(_ names: Set<String>) -> Bool { hierarchy.contains(where: names.contains) }
-        let isOrdered = isA(Self.orderedClassNames) || isA(Self.setClassNames)
+        // A counted set keeps the object form, which shows each element's count.
+        let isCounted = (try? countedSlots(fields)) != nil
+        let isOrdered = !isCounted && (isA(Self.orderedClassNames) || isA(Self.setClassNames))
         let isDictionary = isA(Self.dictionaryClassNames)
 
         if isOrdered || isDictionary, let elements = try? elementSlots(fields), elements.isEmpty,

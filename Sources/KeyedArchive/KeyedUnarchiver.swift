@@ -26,7 +26,7 @@ public final class KeyedUnarchiver {
     /// Secure decoding always allows them: they build no objects of your types.
     public static let foundationClassNames: Set<String> = [
         "NSString", "NSMutableString", "NSNumber", "NSArray", "NSMutableArray",
-        "NSDictionary", "NSMutableDictionary", "NSSet", "NSMutableSet", "NSOrderedSet",
+        "NSDictionary", "NSMutableDictionary", "NSSet", "NSMutableSet", "NSCountedSet", "NSOrderedSet",
         "NSMutableOrderedSet", "NSData", "NSMutableData", "NSDate", "NSUUID", "NSURL", "NSNull",
     ]
 
