@@ -30,7 +30,8 @@ extension KeyedUnarchiver {
     ///
     /// - Parameter data: the archive, in any property-list format.
     /// - Throws: ``KeyedArchiveError``: `notAPropertyList`, `notAnArchive`, `uidOutOfRange`,
-    ///   `badClass`; `depthLimitExceeded` past `maximumDepth` levels of nesting.
+    ///   `badClass` (also for a reference to a dictionary without `$class`);
+    ///   `depthLimitExceeded` past `maximumDepth` levels of nesting.
     public static func plist(fromArchive data: some Collection<UInt8>, maximumDepth: Int = 500) throws(KeyedArchiveError) -> Plist {
         let unarchiver = try KeyedUnarchiver(forReadingFrom: data)
         unarchiver.maximumDepth = maximumDepth
@@ -126,10 +127,8 @@ extension KeyedUnarchiver {
             return value
         }
         guard let archivedClass = table.classes[uid] else {
-            // A dictionary without $class (a class description, or not Apple's shape).
-            if state.expanded.contains(uid) { return .dictionary(["$ref": .integer(PlistInteger(uid))]) }
-            state.expanded.insert(uid)
-            return try generic(value, &state, depth: depth)
+            // Only `$class` may refer to a dictionary without one (a class description).
+            throw KeyedArchiveError(.badClass, "object #\(uid) is a dictionary without $class: not an archived object")
         }
         switch archivedClass.name {
         case "NSString", "NSMutableString":

@@ -27,6 +27,17 @@ struct GenericUnarchiveTests {
         #expect(root["nested"] == ["inner": [["deep": [1, 2]]]])
     }
 
+    @Test func objectWithoutClassIsRefused() throws {
+        // `$classy` instead of `$class`: the root refers to a dictionary that is no object.
+        let archive: Plist = [
+            "$archiver": "NSKeyedArchiver", "$version": 100000, "$top": ["root": .uid(1)],
+            "$objects": ["$null", ["$classy": .uid(2), "name": "x"], ["$classname": "Thing", "$classes": ["Thing", "NSObject"]]],
+        ]
+        let error = #expect(throws: KeyedArchiveError.self) { try KeyedUnarchiver.plist(fromArchive: try archive.encoded(as: .binary)) }
+        #expect(error?.code == .badClass)
+        #expect(error?.description.contains("without $class") == true)
+    }
+
     @Test func customObjectsKeepClassNameAndFields() throws {
         let vector = try #require(ArchiveVector.named("person.bplist"))
         let tree = try KeyedUnarchiver.plist(fromArchive: try vector.data)
