@@ -165,7 +165,12 @@ final class BinaryDecodingSource: PlistDecodingSource {
         private let valuesStart: Int
         private let refSize: Int
         private var hint = 0
-        private var index: [String: Int]?
+        /// Key → element, built for large dictionaries and for those that may repeat a key;
+        /// a repeated key maps to its last element, as in `Plist(decoding:)` and Foundation.
+        private var index: [PlistKey: Int]?
+        /// Two keys share a length and first and last byte (or a key is UTF-16): the
+        /// dictionary may repeat a key, so lookups go through ``index``.
+        private var mayRepeatKeys = false
 
         /// Dictionaries with more entries than this are looked up through a hash index.
         private static let linearLimit = 24
@@ -176,14 +181,33 @@ final class BinaryDecodingSource: PlistDecodingSource {
             keysStart = object.start
             refSize = source.table.refSize
             valuesStart = object.start + object.count * refSize
+            // Fingerprints of the keys, compared pairwise to see whether any key may repeat
+            // (only small dictionaries are searched linearly; larger ones use the index).
+            var fingerprints: [UInt64] = []
+            if count > 1 && count <= Keyed.linearLimit { fingerprints.reserveCapacity(count) }
             for element in 0..<count {
                 let position = keysStart + element * refSize
                 let key = try source.table.object(index: source.table.checkedRef(at: position))
                 switch key.kind {
-                case .asciiString: _ = try source.table.asciiBytes(key)
-                case .utf16String: _ = try source.table.string(key)
+                case .asciiString:
+                    let bytes = try source.table.asciiBytes(key)
+                    if fingerprints.capacity > 0 {
+                        let edges = bytes.isEmpty ? 0 : UInt64(bytes[0]) << 8 | UInt64(bytes[bytes.count - 1])
+                        fingerprints.append(UInt64(bytes.count) << 16 | edges)
+                    }
+                case .utf16String:
+                    _ = try source.table.string(key)
+                    mayRepeatKeys = count > 1
                 default:
                     throw PlistError(.nonStringKey, "dictionary key is a \(BinaryDecodingSource.typeName(key.kind)), not a string", offset: position)
+                }
+            }
+            if !mayRepeatKeys, fingerprints.count > 1 {
+                outer: for first in 0..<(fingerprints.count - 1) {
+                    for second in (first + 1)..<fingerprints.count where fingerprints[first] == fingerprints[second] {
+                        mayRepeatKeys = true
+                        break outer
+                    }
                 }
             }
         }
@@ -193,9 +217,9 @@ final class BinaryDecodingSource: PlistDecodingSource {
         func value(forKey key: String) throws(PlistError) -> Int? {
             try source.checkValid()
             guard count > 0 else { return nil }
-            if count > Keyed.linearLimit {
+            if count > Keyed.linearLimit || mayRepeatKeys {
                 if index == nil { index = try buildIndex() }
-                guard let element = index![key] else { return nil }
+                guard let element = index![PlistKey(key)] else { return nil }
                 return try table.checkedRef(at: valuesStart + element * refSize)
             }
             var key = key
@@ -231,11 +255,11 @@ final class BinaryDecodingSource: PlistDecodingSource {
             return try table.string(object).utf8.elementsEqual(utf8)
         }
 
-        private func buildIndex() throws(PlistError) -> [String: Int] {
-            var index: [String: Int] = [:]
+        private func buildIndex() throws(PlistError) -> [PlistKey: Int] {
+            var index: [PlistKey: Int] = [:]
             index.reserveCapacity(count)
             for element in 0..<count {
-                index[try key(element)] = element
+                index[PlistKey(try key(element))] = element
             }
             return index
         }
@@ -248,8 +272,10 @@ final class BinaryDecodingSource: PlistDecodingSource {
             try source.checkValid()
             var keys: [String] = []
             keys.reserveCapacity(count)
+            var seen = Set<PlistKey>()
             for element in 0..<count {
-                keys.append(try key(element))
+                let key = try key(element)
+                if !mayRepeatKeys || seen.insert(PlistKey(key)).inserted { keys.append(key) }
             }
             return keys
         }

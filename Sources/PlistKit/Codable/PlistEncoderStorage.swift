@@ -43,14 +43,16 @@ final class EncodedDictionary {
     private(set) var keys: [String] = []
     private(set) var values: [EncodedValue] = []
     /// Key → position, built once the dictionary is too large for linear search.
-    private var index: [String: Int]?
+    private var index: [PlistKey: Int]?
 
     private static let linearLimit = 16
 
     /// The position of `key`, or nil.
     private func position(of key: String) -> Int? {
-        if let index { return index[key] }
-        for position in keys.indices where keys[position] == key {
+        // By exact scalars: "é" and "e\u{301}" are two keys, as in every plist format.
+        if let index { return index[PlistKey(key)] }
+        let wanted = PlistKey(key)
+        for position in keys.indices where PlistKey(keys[position]) == wanted {
             return position
         }
         return nil
@@ -69,9 +71,9 @@ final class EncodedDictionary {
         keys.append(key)
         values.append(value)
         if index != nil {
-            index![key] = keys.count - 1
+            index![PlistKey(key)] = keys.count - 1
         } else if keys.count > EncodedDictionary.linearLimit {
-            index = Dictionary(uniqueKeysWithValues: zip(keys, keys.indices))
+            index = Dictionary(uniqueKeysWithValues: zip(keys.map { PlistKey($0) }, keys.indices))
         }
     }
 

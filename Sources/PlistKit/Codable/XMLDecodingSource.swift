@@ -106,7 +106,7 @@ final class XMLDecodingSource: PlistDecodingSource {
         private let end: Int
         /// The key node to try first.
         @exclusivity(unchecked) private var hint: Int
-        @exclusivity(unchecked) private var index: [String: Int]?
+        @exclusivity(unchecked) private var index: [PlistKey: Int]?
 
         /// Dictionaries with more entries than this are looked up through a hash index.
         private static let linearLimit = 24
@@ -142,7 +142,7 @@ final class XMLDecodingSource: PlistDecodingSource {
             guard count > 0 else { return nil }
             if count > Keyed.linearLimit, index == nil { index = buildIndex() }
             if let index {
-                return index[key].map { $0 + 1 }
+                return index[PlistKey(key)].map { $0 + 1 }
             }
             var key = key
             return key.withUTF8 { utf8 in
@@ -159,13 +159,13 @@ final class XMLDecodingSource: PlistDecodingSource {
             }
         }
 
-        /// Key text → key node.
-        private func buildIndex() -> [String: Int] {
-            var index: [String: Int] = [:]
+        /// Key text (by exact scalars) → key node.
+        private func buildIndex() -> [PlistKey: Int] {
+            var index: [PlistKey: Int] = [:]
             index.reserveCapacity(count)
             var node = first
             while node < end {
-                index[table.string(node)] = node
+                index[PlistKey(table.string(node))] = node
                 node = table.end(node + 1)
             }
             return index
@@ -174,13 +174,13 @@ final class XMLDecodingSource: PlistDecodingSource {
         func keys() -> [String] {
             if count > Keyed.linearLimit, index == nil { index = buildIndex() }
             // A repeated key is listed once, at its first position.
-            var seen: Set<String>? = (index.map { $0.count < count } ?? false) ? [] : nil
+            var seen: Set<PlistKey>? = (index.map { $0.count < count } ?? false) ? [] : nil
             var keys: [String] = []
             keys.reserveCapacity(count)
             var node = first
             while node < end {
                 let key = table.string(node)
-                if seen == nil || seen!.insert(key).inserted { keys.append(key) }
+                if seen == nil || seen!.insert(PlistKey(key)).inserted { keys.append(key) }
                 node = table.end(node + 1)
             }
             return keys
