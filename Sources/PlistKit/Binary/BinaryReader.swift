@@ -113,7 +113,7 @@ struct BinaryReader: ~Copyable {
             let keyPosition = object.start + element * refSize
             let keyObject = try self.object(at: table.ref(at: keyPosition), depth: depth + 1, referencedFrom: keyPosition)
             guard case .string(let key) = keyObject else {
-                throw PlistError(.nonStringKey, "dictionary key is a \(keyObject.typeName), not a string", offset: keyPosition)
+                throw PlistError(.nonStringKey, "dictionary key is \(PlistTypeWords.description(of: keyObject)), not a string", offset: keyPosition)
             }
             let valuePosition = valuesStart + element * refSize
             entries[PlistKey(key)] = try self.object(at: table.ref(at: valuePosition), depth: depth + 1, referencedFrom: valuePosition)

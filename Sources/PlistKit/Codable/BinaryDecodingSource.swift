@@ -199,7 +199,8 @@ final class BinaryDecodingSource: PlistDecodingSource {
                     _ = try source.table.string(key)
                     mayRepeatKeys = count > 1
                 default:
-                    throw PlistError(.nonStringKey, "dictionary key is a \(BinaryDecodingSource.typeName(key.kind)), not a string", offset: position)
+                    let name = BinaryDecodingSource.typeName(key.kind)
+                    throw PlistError(.nonStringKey, "dictionary key is \(name.first == "i" || name.first == "a" ? "an" : "a") \(name), not a string", offset: position)
                 }
             }
             if !mayRepeatKeys, fingerprints.count > 1 {

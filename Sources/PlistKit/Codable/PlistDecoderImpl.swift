@@ -75,6 +75,9 @@ final class PlistDecoderImpl<Source: PlistDecodingSource>: Decoder {
         do {
             try checkDepth(depth, of: value)
             keyed = try source.keyed(value)
+        } catch where error.code == .nonStringKey {
+            // Foundation reports a key that is no string as a type mismatch at the dictionary.
+            throw DecodingError.typeMismatch(String.self, DecodingError.Context(codingPath: path.path, debugDescription: "Expected to decode String but found a key that is not a string instead: \(error)", underlyingError: error))
         } catch {
             throw corrupted(error, path)
         }
@@ -192,14 +195,19 @@ final class PlistDecoderImpl<Source: PlistDecodingSource>: Decoder {
         }
     }
 
-    /// Reals narrow to `Float` as Foundation does (out of range becomes infinity);
-    /// integers convert to the nearest value.
+    /// Reals narrow to `Float` as Foundation does: to the nearest value, but a finite real
+    /// beyond `Float`'s range is `dataCorrupted` ("does not fit in Float"), not infinity.
+    /// Integers convert to the nearest value.
     func unwrapFloat<T: BinaryFloatingPoint>(_ value: Source.Value, _ type: T.Type, _ path: CodingPathNode, _ step: PathStep) throws -> T {
         let number: PlistNumber?
         do { number = try source.number(value) } catch { throw corrupted(error, step.applied(to: path)) }
         switch number {
         case .real(let real)?:
-            return T(real)
+            let narrowed = T(real)
+            if real.isFinite && !narrowed.isFinite {
+                throw DecodingError.dataCorrupted(DecodingError.Context(codingPath: step.applied(to: path).path, debugDescription: "Property list number <\(real)> does not fit in \(type).\(position(value))"))
+            }
+            return narrowed
         case .integer(let integer)?:
             if let signed = integer.int64Value { return T(signed) }
             return T(integer.uint64Value!)

@@ -27,13 +27,14 @@ open class PlistEncoder {
         public let rawValue: UInt
         public init(rawValue: UInt) { self.rawValue = rawValue }
 
-        /// Writes dictionary keys in ascending order of their UTF-8 bytes rather than the
-        /// order they were encoded in. (Apple's XML writer sorts keys whatever this says.)
+        /// Writes dictionary keys in CF's order (`CFStringCompare`: UTF-16 code units), as
+        /// `PropertyListEncoder` and Apple's XML writer sort them, rather than the order they
+        /// were encoded in.
         public static let sortedKeys = OutputFormatting(rawValue: 1 << 0)
     }
 
-    /// The format to write: `.binary` (the default) or `.xml`; `.json` as `plutil` writes it,
-    /// once that writer exists. Like `PropertyListEncoder.outputFormat`.
+    /// The format to write: `.binary` (the default), `.xml`, or `.json` as `plutil -convert
+    /// json` writes it. Like `PropertyListEncoder.outputFormat`.
     open var outputFormat: PlistFormat = .binary
 
     /// Output options; empty by default, which keeps keys in encoding order.
@@ -49,12 +50,13 @@ open class PlistEncoder {
     ///
     /// Like `PropertyListEncoder.encode(_:)`.
     /// - Throws: `EncodingError.invalidValue` when the top-level value encodes nothing or a
-    ///   lone scalar (as Foundation does: a property-list file's root is a container), when
+    ///   lone scalar other than `Data` (as Foundation does), when
     ///   ``outputFormat`` cannot be written, or any error `value`'s `encode(to:)` throws.
     open func encode<Value: Encodable>(_ value: Value) throws -> Data {
         let tree = try encodeToPlist(value)
         switch tree {
-        case .dictionary, .array:
+        case .dictionary, .array, .data:
+            // Foundation writes a top-level Data (and refuses other scalars).
             break
         default:
             throw EncodingError.invalidValue(value, EncodingError.Context(codingPath: [], debugDescription: "Top-level \(Value.self) encoded as \(PlistEncoder.fragmentWord(tree)) property list fragment."))
