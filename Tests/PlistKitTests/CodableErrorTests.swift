@@ -155,10 +155,14 @@ import Testing
         expectCorrupt([String].self, builder.bytes, .invalidString, path: "Index 0")
         builder = BinaryBuilder([[0xA1, 0x01], [0x61, 0xD8, 0x00]])
         expectCorrupt([String].self, builder.bytes, .invalidString, path: "Index 0")
-        // A dictionary with an integer key.
+        // A dictionary with an integer key: a type mismatch, as in Foundation, with the
+        // reader's error (and offset) underneath.
         builder = BinaryBuilder([[0xD1, 0x01, 0x01], [0x10, 0x01]])
-        expectCorrupt(Inner.self, builder.bytes, .nonStringKey)
-        expectCorrupt([String: Int].self, builder.bytes, .nonStringKey)
+        for error in [#expect(throws: DecodingError.self) { try PlistDecoder().decode(Inner.self, from: Data(builder.bytes)) },
+                      #expect(throws: DecodingError.self) { try PlistDecoder().decode([String: Int].self, from: Data(builder.bytes)) }] {
+            guard case .typeMismatch(_, let context)? = error else { Issue.record("\(String(describing: error))"); continue }
+            #expect((context.underlyingError as? PlistError)?.code == .nonStringKey)
+        }
         // A null object and an unknown marker.
         builder = BinaryBuilder([[0xA1, 0x01], [0x00]])
         expectCorrupt([Int?].self, builder.bytes, .unsupportedObject, path: "Index 0")

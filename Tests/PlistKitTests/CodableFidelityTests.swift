@@ -155,4 +155,28 @@ struct CodableFidelityTests {
         encoder.outputFormat = .binary
         #expect(try Plist(decoding: encoder.encode(Keys())).dictionary?.keys.map(\.string) == ["B", "_e", "a", "z", "\u{E9}", "\u{1F600}", "\u{FF5A}"])
     }
+
+    struct Scalars: Codable { var a: Int?; var r: Double?; var d: Date?; var b: Data?; var list: [Int]? }
+
+    @Test(arguments: [("<key>a</key><integer>12x</integer>", ["a"]), ("<key>r</key><real>abc</real>", ["r"]),
+                      ("<key>d</key><date>yesterday</date>", ["d"]), ("<key>b</key><data>!!</data>", ["b"]),
+                      ("<key>list</key><array><integer>1</integer><integer>x</integer></array>", ["list", "Index 1"])])
+    func malformedXMLScalarsNameTheirPath(body: String, path: [String]) throws {
+        let data = Data("<?xml version=\"1.0\"?>\n<plist version=\"1.0\">\n<dict>\(body)</dict></plist>".utf8)
+        var errors = [captureError { try PlistDecoder().decode(Scalars.self, from: data) }]
+        // Foundation reads "!!" as empty data; for the others it names the same path.
+        if !body.contains("<data>") { errors.append(captureError { try PropertyListDecoder().decode(Scalars.self, from: data) }) }
+        for error in errors {
+            guard case .dataCorrupted(let context)? = error as? DecodingError else {
+                Issue.record("\(body): \(String(describing: error))"); continue
+            }
+            #expect(context.codingPath.map(\.stringValue) == path, "\(body)")
+        }
+        // Ours keeps the line:column.
+        if case .dataCorrupted(let context)? = captureError({ try PlistDecoder().decode(Scalars.self, from: data) }) as? DecodingError {
+            #expect((context.underlyingError as? PlistError)?.location == .lineColumn(line: 3, column: body.contains("array") ? 51 : 20) || context.debugDescription.contains("3:"), "\(context.debugDescription)")
+        }
+        // Plist(decoding:) has no path to name: the document fails.
+        #expect(throws: PlistError.self) { try Plist(decoding: data) }
+    }
 }

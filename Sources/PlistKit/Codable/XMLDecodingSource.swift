@@ -6,7 +6,8 @@ import Foundation
 
 /// Decodes from an ``XMLNodeTable``: values are node indices, and every read is a look-up
 /// in the table's arrays (the scanner has already checked the structure and parsed the
-/// scalars, so nothing here can fail). No ``Plist`` tree is built. Positions are the
+/// scalars; a malformed scalar is a node that throws its error when it is read, so that the
+/// error names the coding path, as Foundation's does). No ``Plist`` tree is built. Positions are the
 /// line:column of the `>` ending each element's start tag.
 ///
 /// The table owns copies of the text it holds, so a decoder or container that escapes
@@ -22,36 +23,43 @@ final class XMLDecodingSource: PlistDecodingSource {
 
     var top: Int { 0 }
 
-    func number(_ value: Int) -> PlistNumber? {
+    func number(_ value: Int) throws(PlistError) -> PlistNumber? {
         let node = table.nodes[value]
         switch node.kind {
         case .integer: return .integer(PlistInteger(Int64(bitPattern: node.payload)))
         case .largeInteger: return .integer(PlistInteger(node.payload))
         case .real: return .real(Double(bitPattern: node.payload))
-        default: return nil
+        default: return try noValue(value)
         }
     }
 
-    func string(_ value: Int) -> String? {
-        table.nodes[value].kind == .string ? table.string(value) : nil
+    func string(_ value: Int) throws(PlistError) -> String? {
+        table.nodes[value].kind == .string ? table.string(value) : try noValue(value)
     }
 
-    func bool(_ value: Int) -> Bool? {
+    func bool(_ value: Int) throws(PlistError) -> Bool? {
         switch table.nodes[value].kind {
         case .true: true
         case .false: false
-        default: nil
+        default: try noValue(value)
         }
     }
 
-    func date(_ value: Int) -> Date? {
+    func date(_ value: Int) throws(PlistError) -> Date? {
         let node = table.nodes[value]
-        guard node.kind == .date else { return nil }
+        guard node.kind == .date else { return try noValue(value) }
         return Date(timeIntervalSinceReferenceDate: Double(bitPattern: node.payload))
     }
 
-    func data(_ value: Int) -> Data? {
-        table.nodes[value].kind == .data ? table.data(value) : nil
+    func data(_ value: Int) throws(PlistError) -> Data? {
+        table.nodes[value].kind == .data ? table.data(value) : try noValue(value)
+    }
+
+    /// Nil for a value of another type; the scanner's error for a malformed scalar (kept in
+    /// the table so that the decoder reports it at its coding path).
+    private func noValue<T>(_ value: Int) throws(PlistError) -> T? {
+        if let error = table.error(value) { throw error }
+        return nil
     }
 
     func isNull(_ value: Int) -> Bool {
@@ -60,12 +68,12 @@ final class XMLDecodingSource: PlistDecodingSource {
         return marker.withUTF8 { table.textEquals(value, $0) }
     }
 
-    func keyed(_ value: Int) -> Keyed? {
-        table.nodes[value].kind == .dictionary ? Keyed(self, value) : nil
+    func keyed(_ value: Int) throws(PlistError) -> Keyed? {
+        table.nodes[value].kind == .dictionary ? Keyed(self, value) : try noValue(value)
     }
 
-    func unkeyed(_ value: Int) -> Unkeyed? {
-        table.nodes[value].kind == .array ? Unkeyed(self, value) : nil
+    func unkeyed(_ value: Int) throws(PlistError) -> Unkeyed? {
+        table.nodes[value].kind == .array ? Unkeyed(self, value) : try noValue(value)
     }
 
     func typeDescription(_ value: Int) -> String {
@@ -79,6 +87,7 @@ final class XMLDecodingSource: PlistDecodingSource {
         case .date: "a date"
         case .data: "data"
         case .uid: "a UID"
+        case .invalid: "a malformed value"
         }
     }
 

@@ -33,6 +33,8 @@ struct XMLNodeTable {
         case data
         /// A `<dict><key>CF$UID</key><integer>N</integer></dict>` reference.
         case uid
+        /// A scalar whose text is malformed (payload: its index in ``errors``).
+        case invalid
     }
 
     struct Node {
@@ -48,6 +50,8 @@ struct XMLNodeTable {
 
     private(set) var nodes: [Node] = []
     private(set) var bytes: [UInt8] = []
+    /// The errors of ``Kind/invalid`` nodes.
+    private(set) var errors: [PlistError] = []
     /// While filling: the containers open, with how many values each holds so far.
     private var open: [(node: Int, count: Int)] = []
 
@@ -124,6 +128,17 @@ struct XMLNodeTable {
         let node = nodes.count
         nodes.append(Node(payload: payload, end: UInt32(truncatingIfNeeded: node + 1), line: position.line, column: position.column, kind: kind))
         return node
+    }
+
+    /// Appends an ``Kind/invalid`` value node that fails with `error` when read.
+    mutating func appendInvalid(_ error: PlistError, _ position: XMLPosition) {
+        append(.invalid, UInt64(errors.count), position, isValue: true)
+        errors.append(error)
+    }
+
+    /// The error of the ``Kind/invalid`` node `node`, or nil for any other node.
+    func error(_ node: Int) -> PlistError? {
+        nodes[node].kind == .invalid ? errors[Int(nodes[node].payload)] : nil
     }
 
     /// Appends a key, string or data node holding `text`. A `<key>` outside any dictionary

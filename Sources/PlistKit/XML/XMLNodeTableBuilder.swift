@@ -65,4 +65,11 @@ final class XMLNodeTableBuilder: XMLPlistSink {
     func data(_ bytes: [UInt8], at position: XMLPosition) {
         bytes.withUnsafeBufferPointer { table.append(.data, text: $0, position) }
     }
+
+    /// Kept as an ``XMLNodeTable/Kind/invalid`` node: the decoder reports the error with the
+    /// coding path that reaches it, as Foundation's decoder does.
+    func invalidScalar(_ error: PlistError, at position: XMLPosition) -> Bool {
+        table.appendInvalid(error, position)
+        return true
+    }
 }

@@ -56,6 +56,10 @@ protocol XMLPlistSink: AnyObject {
     func date(_ value: Date, at position: XMLPosition)
     /// A `<data>`'s bytes, base64 already decoded.
     func data(_ bytes: [UInt8], at position: XMLPosition)
+    /// A scalar whose text is malformed (`<integer>12x</integer>`): returns true when the
+    /// sink keeps it as a value that fails with `error` when it is read (so a decoder can
+    /// name the coding path that reaches it), false when the document fails at once.
+    func invalidScalar(_ error: PlistError, at position: XMLPosition) -> Bool
 }
 
 /// Keyed archives write object references as `<dict><key>CF$UID</key><integer>N</integer></dict>`;

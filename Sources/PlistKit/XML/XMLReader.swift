@@ -245,26 +245,26 @@ final class XMLPlistScanner<Sink: XMLPlistSink>: XMLEventReceiver {
         case .integer:
             guard let integer = XMLScalars.integer(textBytes) else {
                 let range = XMLScalars.integerLooksValid(textBytes) ? " is outside -2^63 ... 2^64-1" : ""
-                fail(.invalidInteger, "<integer> value '\(sample(textBytes))'\(range)")
-                return
+                guard invalid(.invalidInteger, "<integer> value '\(sample(textBytes))'\(range)", at: position) else { return }
+                break
             }
             sink.integer(integer, at: position)
         case .real:
             guard let real = XMLScalars.real(textBytes) else {
-                fail(.invalidReal, "<real> value '\(sample(textBytes))'")
-                return
+                guard invalid(.invalidReal, "<real> value '\(sample(textBytes))'", at: position) else { return }
+                break
             }
             sink.real(real, at: position)
         case .date:
             guard let date = XMLScalars.date(textBytes) else {
-                fail(.invalidDate, "<date> value '\(sample(textBytes))' is not YYYY-MM-DDTHH:MM:SSZ")
-                return
+                guard invalid(.invalidDate, "<date> value '\(sample(textBytes))' is not YYYY-MM-DDTHH:MM:SSZ", at: position) else { return }
+                break
             }
             sink.date(date, at: position)
         case .data:
             guard Base64.decode(textBytes, into: &scratch) else {
-                fail(.invalidData, "<data> holds invalid base64")
-                return
+                guard invalid(.invalidData, "<data> holds invalid base64", at: position) else { return }
+                break
             }
             sink.data(scratch, at: position)
         }
@@ -288,6 +288,15 @@ final class XMLPlistScanner<Sink: XMLPlistSink>: XMLEventReceiver {
     }
 
     // MARK: Helpers
+
+    /// A malformed scalar: kept by a sink that defers it (returns true, so the scanner goes
+    /// on), or the document's error (returns false).
+    private func invalid(_ code: PlistError.Code, _ message: String, at position: XMLPosition) -> Bool {
+        let location = position.location ?? locate()
+        if sink.invalidScalar(PlistError(code, message, at: location), at: position) { return true }
+        fail(code, message, at: location)
+        return false
+    }
 
     private func sample(_ bytes: UnsafeBufferPointer<UInt8>) -> String {
         let text = String(decoding: bytes.prefix(60), as: UTF8.self)

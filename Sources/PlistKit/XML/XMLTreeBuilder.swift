@@ -112,6 +112,9 @@ final class XMLTreeBuilder: XMLPlistSink {
         values.append(.date(value))
     }
 
+    /// A `Plist` has no place for a malformed value: the document fails.
+    func invalidScalar(_ error: PlistError, at position: XMLPosition) -> Bool { false }
+
     func data(_ bytes: [UInt8], at position: XMLPosition) {
         values.append(.data(Data(bytes)))
     }
