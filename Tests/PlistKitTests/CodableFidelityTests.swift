@@ -179,4 +179,31 @@ struct CodableFidelityTests {
         // Plist(decoding:) has no path to name: the document fails.
         #expect(throws: PlistError.self) { try Plist(decoding: data) }
     }
+
+    struct Record: Codable, Equatable, Sendable { var name: String; var values: [Int] }
+
+    @Test func oneEncoderAndDecoderServeManyTasks() async throws {
+        let encoder = PlistEncoder()
+        let decoder = PlistDecoder()
+        let record = Record(name: "shared", values: Array(0..<50))
+        try await withThrowingTaskGroup(of: Void.self) { group in
+            // One task keeps changing the options while the others use them.
+            group.addTask {
+                for round in 0..<500 {
+                    encoder.outputFormat = round.isMultiple(of: 2) ? .xml : .binary
+                    encoder.outputFormatting = round.isMultiple(of: 3) ? .sortedKeys : []
+                    decoder.userInfo = [CodingUserInfoKey(rawValue: "round")!: round]
+                }
+            }
+            for _ in 0..<16 {
+                group.addTask {
+                    for _ in 0..<50 {
+                        let data = try encoder.encode(record)
+                        #expect(try decoder.decode(Record.self, from: data) == record)
+                    }
+                }
+            }
+            try await group.waitForAll()
+        }
+    }
 }

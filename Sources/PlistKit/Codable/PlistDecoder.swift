@@ -3,6 +3,7 @@ import FoundationEssentials
 #else
 import Foundation
 #endif
+import Synchronization
 
 /// Decodes `Decodable` values from property lists.
 ///
@@ -24,10 +25,25 @@ import Foundation
 /// case is `dataCorrupted` and its `underlyingError` is the ``PlistError``.
 open class PlistDecoder {
     /// Values for the types being decoded to read from `Decoder.userInfo`.
-    open var userInfo: [CodingUserInfoKey: any Sendable] = [:]
+    open var userInfo: [CodingUserInfoKey: any Sendable] {
+        get { options.withLock { $0.userInfo } }
+        set { options.withLock { $0.userInfo = newValue } }
+    }
 
     /// Limits applied to the input (the nesting depth).
-    open var readingOptions: PlistReadingOptions = .default
+    open var readingOptions: PlistReadingOptions {
+        get { options.withLock { $0.readingOptions } }
+        set { options.withLock { $0.readingOptions = newValue } }
+    }
+
+    /// The options, behind a lock so that one decoder can be shared by many tasks; each
+    /// `decode` call copies them once, as swift-foundation's decoder does.
+    private let options = Mutex(Options())
+
+    private struct Options: Sendable {
+        var userInfo: [CodingUserInfoKey: any Sendable] = [:]
+        var readingOptions: PlistReadingOptions = .default
+    }
 
     /// Creates a decoder.
     public init() {}
@@ -51,26 +67,27 @@ open class PlistDecoder {
             let error = PlistError(.unknownFormat, data.isEmpty ? "input is empty" : "input is not a property list in any known format", offset: 0)
             throw DecodingError.dataCorrupted(DecodingError.Context(codingPath: [], debugDescription: "The given data was not a valid property list: \(error).", underlyingError: error))
         }
+        let options = options.withLock { $0 }
         let value: T
         switch detected {
         case .binary:
             value = try data.withUnsafeBytes { buffer in
-                try decodeBinary(type, buffer)
+                try Self.decodeBinary(type, buffer, options)
             }
         case .xml:
             value = try data.withUnsafeBytes { buffer in
-                try decodeXML(type, buffer)
+                try Self.decodeXML(type, buffer, options)
             }
         case .json, .openStep:
             // JSON (and OpenStep, once read) still go through a tree that the decoder then
             // walks; only binary and XML are read without one.
             let tree: Plist
             do {
-                tree = try Plist(decoding: data, format: detected, options: readingOptions)
+                tree = try Plist(decoding: data, format: detected, options: options.readingOptions)
             } catch {
                 throw DecodingError.dataCorrupted(DecodingError.Context(codingPath: [], debugDescription: "The given data was not a valid property list: \(error).", underlyingError: error))
             }
-            value = try decode(type, from: tree)
+            value = try Self.decode(type, from: tree, options)
         }
         format = detected
         return value
@@ -81,22 +98,26 @@ open class PlistDecoder {
     /// Foundation's nearest equivalent decodes from `Data` only; this reads a value the
     /// program already has (one read with ``Plist/init(decoding:options:)``, say).
     open func decode<T: Decodable>(_ type: T.Type, from value: Plist) throws -> T {
-        try PlistDecoderImpl.decodeTop(type, source: TreeDecodingSource(value), userInfo: userInfo, maximumDepth: readingOptions.maximumDepth)
+        try Self.decode(type, from: value, options.withLock { $0 })
+    }
+
+    private static func decode<T: Decodable>(_ type: T.Type, from value: Plist, _ options: Options) throws -> T {
+        try PlistDecoderImpl.decodeTop(type, source: TreeDecodingSource(value), userInfo: options.userInfo, maximumDepth: options.readingOptions.maximumDepth)
     }
 
     /// XML: the scanner fills a flat node table (no ``Plist`` tree), which the decoder
     /// reads; errors name the line:column of the element.
-    private func decodeXML<T: Decodable>(_ type: T.Type, _ buffer: UnsafeRawBufferPointer) throws -> T {
+    private static func decodeXML<T: Decodable>(_ type: T.Type, _ buffer: UnsafeRawBufferPointer, _ options: Options) throws -> T {
         let builder = XMLNodeTableBuilder(expectedInputSize: buffer.count)
         do {
-            try XMLReader.scan(buffer, into: builder, options: readingOptions)
+            try XMLReader.scan(buffer, into: builder, options: options.readingOptions)
         } catch {
             throw DecodingError.dataCorrupted(DecodingError.Context(codingPath: [], debugDescription: "The given data was not a valid property list: \(error).", underlyingError: error))
         }
-        return try PlistDecoderImpl.decodeTop(type, source: XMLDecodingSource(builder.table), userInfo: userInfo, maximumDepth: readingOptions.maximumDepth)
+        return try PlistDecoderImpl.decodeTop(type, source: XMLDecodingSource(builder.table), userInfo: options.userInfo, maximumDepth: options.readingOptions.maximumDepth)
     }
 
-    private func decodeBinary<T: Decodable>(_ type: T.Type, _ buffer: UnsafeRawBufferPointer) throws -> T {
+    private static func decodeBinary<T: Decodable>(_ type: T.Type, _ buffer: UnsafeRawBufferPointer, _ options: Options) throws -> T {
         let table: BinaryObjectTable
         do {
             table = try BinaryObjectTable(buffer)
@@ -105,8 +126,10 @@ open class PlistDecoder {
         }
         let source = BinaryDecodingSource(table)
         defer { source.invalidate() }
-        return try PlistDecoderImpl.decodeTop(type, source: source, userInfo: userInfo, maximumDepth: readingOptions.maximumDepth)
+        return try PlistDecoderImpl.decodeTop(type, source: source, userInfo: options.userInfo, maximumDepth: options.readingOptions.maximumDepth)
     }
 }
 
+/// Safe to share between tasks: the options are behind a lock and copied once per call, and
+/// each call decodes with state of its own. (`@unchecked` because the class is `open`.)
 extension PlistDecoder: @unchecked Sendable {}

@@ -3,6 +3,7 @@ import FoundationEssentials
 #else
 import Foundation
 #endif
+import Synchronization
 
 /// Encodes `Encodable` values as property lists.
 ///
@@ -35,13 +36,32 @@ open class PlistEncoder {
 
     /// The format to write: `.binary` (the default), `.xml`, or `.json` as `plutil -convert
     /// json` writes it. Like `PropertyListEncoder.outputFormat`.
-    open var outputFormat: PlistFormat = .binary
+    open var outputFormat: PlistFormat {
+        get { options.withLock { $0.outputFormat } }
+        set { options.withLock { $0.outputFormat = newValue } }
+    }
 
     /// Output options; empty by default, which keeps keys in encoding order.
-    open var outputFormatting: OutputFormatting = []
+    open var outputFormatting: OutputFormatting {
+        get { options.withLock { $0.outputFormatting } }
+        set { options.withLock { $0.outputFormatting = newValue } }
+    }
 
     /// Values for the types being encoded to read from `Encoder.userInfo`.
-    open var userInfo: [CodingUserInfoKey: any Sendable] = [:]
+    open var userInfo: [CodingUserInfoKey: any Sendable] {
+        get { options.withLock { $0.userInfo } }
+        set { options.withLock { $0.userInfo = newValue } }
+    }
+
+    /// The options, behind a lock so that one encoder can be shared by many tasks; each
+    /// `encode` call copies them once, as swift-foundation's encoder does.
+    private let options = Mutex(Options())
+
+    private struct Options: Sendable {
+        var outputFormat: PlistFormat = .binary
+        var outputFormatting: OutputFormatting = []
+        var userInfo: [CodingUserInfoKey: any Sendable] = [:]
+    }
 
     /// Creates an encoder.
     public init() {}
@@ -53,7 +73,8 @@ open class PlistEncoder {
     ///   lone scalar other than `Data` (as Foundation does), when
     ///   ``outputFormat`` cannot be written, or any error `value`'s `encode(to:)` throws.
     open func encode<Value: Encodable>(_ value: Value) throws -> Data {
-        let tree = try encodeToPlist(value)
+        let options = options.withLock { $0 }
+        let tree = try Self.encodeToPlist(value, options: options)
         switch tree {
         case .dictionary, .array, .data:
             // Foundation writes a top-level Data (and refuses other scalars).
@@ -62,7 +83,7 @@ open class PlistEncoder {
             throw EncodingError.invalidValue(value, EncodingError.Context(codingPath: [], debugDescription: "Top-level \(Value.self) encoded as \(PlistEncoder.fragmentWord(tree)) property list fragment."))
         }
         do {
-            return try tree.encoded(as: outputFormat)
+            return try tree.encoded(as: options.outputFormat)
         } catch {
             throw EncodingError.invalidValue(value, EncodingError.Context(codingPath: [], debugDescription: "Unable to encode the given top-level value as a property list: \(error).", underlyingError: error))
         }
@@ -75,10 +96,14 @@ open class PlistEncoder {
     /// - Throws: `EncodingError.invalidValue` when `value` encodes nothing at all, or any
     ///   error its `encode(to:)` throws.
     open func encodeToPlist<Value: Encodable>(_ value: Value) throws -> Plist {
-        guard let encoded = try PlistEncoderImpl.encodeTop(value, userInfo: userInfo) else {
+        try Self.encodeToPlist(value, options: options.withLock { $0 })
+    }
+
+    private static func encodeToPlist<Value: Encodable>(_ value: Value, options: Options) throws -> Plist {
+        guard let encoded = try PlistEncoderImpl.encodeTop(value, userInfo: options.userInfo) else {
             throw EncodingError.invalidValue(value, EncodingError.Context(codingPath: [], debugDescription: "Top-level \(Value.self) did not encode any values."))
         }
-        return encoded.plist(sortingKeys: outputFormatting.contains(.sortedKeys))
+        return encoded.plist(sortingKeys: options.outputFormatting.contains(.sortedKeys))
     }
 
     private static func fragmentWord(_ value: Plist) -> String {
@@ -95,4 +120,6 @@ open class PlistEncoder {
     }
 }
 
+/// Safe to share between tasks: the options are behind a lock and copied once per call, and
+/// each call encodes with state of its own. (`@unchecked` because the class is `open`.)
 extension PlistEncoder: @unchecked Sendable {}
