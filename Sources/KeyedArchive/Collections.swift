@@ -73,10 +73,11 @@ extension Array: KeyedArchivable where Element: KeyedArchivable {
 }
 
 extension Set: KeyedArchivable where Element: KeyedArchivable {
-    /// Writes an NSSet with `NS.objects`.
+    /// Writes an NSSet with `NS.objects`, in a stable order (see `StableOrder`), so the same
+    /// set archives to the same bytes in every process.
     public func archive(into archiver: KeyedArchiver) -> UInt64 {
         let uid = archiver.reserveUID()
-        let elements = map { Plist.uid($0.archive(into: archiver)) }
+        let elements = StableOrder.sorted(self).map { Plist.uid($0.archive(into: archiver)) }
         archiver.fill(uid, hierarchy: ["NSSet", "NSObject"], fields: ["NS.objects": .array(elements)])
         return uid
     }
@@ -88,14 +89,16 @@ extension Set: KeyedArchivable where Element: KeyedArchivable {
 }
 
 extension Dictionary: KeyedArchivable where Key: KeyedArchivable, Value: KeyedArchivable {
-    /// Writes an NSDictionary with `NS.keys` and `NS.objects`.
+    /// Writes an NSDictionary with `NS.keys` and `NS.objects`, keys in a stable order (see
+    /// `StableOrder`), so the same dictionary archives to the same bytes in every process.
     public func archive(into archiver: KeyedArchiver) -> UInt64 {
         let uid = archiver.reserveUID()
         var keys: [Plist] = []
         var values: [Plist] = []
         keys.reserveCapacity(count)
         values.reserveCapacity(count)
-        for (key, value) in self {
+        for key in StableOrder.sorted(self.keys) {
+            let value = self[key]!
             keys.append(.uid(key.archive(into: archiver)))
             values.append(.uid(value.archive(into: archiver)))
         }
