@@ -13,7 +13,7 @@ public struct KeyedArchiveError: Error, Hashable, Sendable, CustomStringConverti
         private init(_ name: String) { self.name = name }
         public var description: String { name }
 
-        /// The bytes are not a property list (the underlying ``PlistError`` is in the message).
+        /// The bytes are not a property list (the ``PlistError`` is the ``cause``).
         public static let notAPropertyList = Code("notAPropertyList")
         /// The property list is not a keyed archive (`$archiver`, `$version`, `$top`, `$objects`).
         public static let notAnArchive = Code("notAnArchive")
@@ -34,8 +34,8 @@ public struct KeyedArchiveError: Error, Hashable, Sendable, CustomStringConverti
         public static let cyclicReference = Code("cyclicReference")
         /// Values nest deeper than the unarchiver's depth limit.
         public static let depthLimitExceeded = Code("depthLimitExceeded")
-        /// The encoded archive could not be written as a property list (the underlying
-        /// ``PlistError`` is in the message).
+        /// The encoded archive could not be written as a property list (the ``PlistError``
+        /// is the ``cause``).
         public static let encodingFailed = Code("encodingFailed")
     }
 
@@ -43,11 +43,15 @@ public struct KeyedArchiveError: Error, Hashable, Sendable, CustomStringConverti
     public var code: Code
     /// A sentence for people, naming the object, key or class concerned.
     public var message: String
+    /// The property-list error underneath (`notAPropertyList`, `encodingFailed`), with its
+    /// own code and position.
+    public var cause: PlistError?
 
     /// Creates an error.
-    public init(_ code: Code, _ message: String) {
+    public init(_ code: Code, _ message: String, cause: PlistError? = nil) {
         self.code = code
         self.message = message
+        self.cause = cause
     }
 
     public var description: String { message }

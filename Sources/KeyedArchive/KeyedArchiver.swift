@@ -40,6 +40,19 @@ public final class KeyedArchiver {
     private var pending: [(object: any KeyedCodable, uid: UInt64)] = []
     private var top: PlistDictionary = [:]
 
+    /// The `$top` key under which ``archivedData(withRootObject:format:)`` stores the root,
+    /// and which ``KeyedUnarchiver/unarchivedObject(ofType:from:allowedClasses:classNames:)``
+    /// reads. Like `NSKeyedArchiveRootObjectKey`.
+    public static let rootKey = "root"
+
+    /// Write the module-qualified class name Foundation's `NSKeyedArchiver` on Linux writes
+    /// (`MyApp.Person`, Swift's `String(reflecting:)`) for every ``KeyedCodable`` class whose
+    /// ``KeyedCodable/archivedClassName`` is the default (its bare type name). Default false.
+    /// Names set with ``setClassName(_:for:)-(_,any KeyedCodable.Type)`` still win.
+    public var writesModuleQualifiedClassNames = false {
+        didSet { typeClassUIDs = [:] }
+    }
+
     /// Objects nested deeper than this are encoded after their referrer returns, instead of
     /// recursively, so deep graphs (long linked lists) cannot overflow the stack.
     public var maximumRecursionDepth = 64
@@ -49,7 +62,7 @@ public final class KeyedArchiver {
         self.outputFormat = outputFormat
     }
 
-    /// Archives `root` under the key `root` of `$top` and returns the encoded archive.
+    /// Archives `root` under ``rootKey`` (`root`) in `$top` and returns the encoded archive.
     ///
     /// Like `NSKeyedArchiver.archivedData(withRootObject:requiringSecureCoding:)`.
     /// - Parameters:
@@ -58,7 +71,7 @@ public final class KeyedArchiver {
     /// - Throws: ``KeyedArchiveError`` with code `encodingFailed` when the plist writer fails.
     public static func archivedData(withRootObject root: some KeyedArchivable, format: PlistFormat = .binary) throws(KeyedArchiveError) -> Data {
         let archiver = KeyedArchiver(outputFormat: format)
-        archiver.encode(root, forKey: "root")
+        archiver.encode(root, forKey: rootKey)
         return try archiver.finishEncoding()
     }
 
@@ -142,7 +155,7 @@ public final class KeyedArchiver {
         do {
             return try archive.encoded(as: outputFormat)
         } catch {
-            throw KeyedArchiveError(.encodingFailed, "cannot write the archive as \(outputFormat): \(error)")
+            throw KeyedArchiveError(.encodingFailed, "cannot write the archive as \(outputFormat): \(error)", cause: error)
         }
     }
 
@@ -256,7 +269,11 @@ public final class KeyedArchiver {
         let id = ObjectIdentifier(type)
         if let uid = typeClassUIDs[id] { return uid }
         var hierarchy = type.archivedClassHierarchy
-        if let name = classNameOverrides[id] {
+        var name = classNameOverrides[id]
+        if name == nil, writesModuleQualifiedClassNames, type.archivedClassName == String(describing: type) {
+            name = String(reflecting: type)
+        }
+        if let name {
             if hierarchy.isEmpty { hierarchy = [name] } else { hierarchy[0] = name }
         }
         if hierarchy.isEmpty { hierarchy = [type.archivedClassName] }

@@ -80,7 +80,7 @@ public final class KeyedUnarchiver {
         do {
             archive = try Plist(decoding: data)
         } catch {
-            throw KeyedArchiveError(.notAPropertyList, "not a property list: \(error)")
+            throw KeyedArchiveError(.notAPropertyList, "not a property list: \(error)", cause: error)
         }
         try self.init(archive: archive)
     }
@@ -128,9 +128,10 @@ public final class KeyedUnarchiver {
         if let allowedClasses {
             var names = Set<String>()
             for allowed in allowedClasses {
-                names.insert(allowed.archivedClassName)
-                if unarchiver.classMap[allowed.archivedClassName] == nil {
-                    unarchiver.setClass(allowed, forClassName: allowed.archivedClassName)
+                // Its own name, and the module-qualified name Foundation writes for it.
+                for name in [allowed.archivedClassName, String(reflecting: allowed)] {
+                    names.insert(name)
+                    if unarchiver.classMap[name] == nil { unarchiver.setClass(allowed, forClassName: name) }
                 }
             }
             if let codable = type as? any KeyedCodable.Type { names.insert(codable.archivedClassName) }
@@ -138,7 +139,7 @@ public final class KeyedUnarchiver {
             names.formUnion(classNames.keys)
             unarchiver.allowedClassNames = names
         }
-        return try unarchiver.decode(type, forKey: "root")
+        return try unarchiver.decode(type, forKey: KeyedArchiver.rootKey)
     }
 
     // MARK: Decoding fields
