@@ -46,21 +46,24 @@ let package = Package(
             name: "plistkit",
             dependencies: ["PlistKit", "KeyedArchive"]
         ),
+        // The seeded generator the test targets share.
+        .target(name: "TestSupport", path: "Tests/TestSupport"),
         .testTarget(
             name: "PlistKitTests",
             dependencies: [
                 "PlistKit",
+                "TestSupport",
                 "plistkit",
                 .product(name: "OrderedCollections", package: "swift-collections"),
             ]
         ),
         .testTarget(
             name: "KeyedArchiveTests",
-            dependencies: ["KeyedArchive", "PlistKit"]
+            dependencies: ["KeyedArchive", "PlistKit", "TestSupport"]
         ),
         .testTarget(
             name: "PlistStoreTests",
-            dependencies: ["PlistStore", "KeyedArchive", "PlistKit"]
+            dependencies: ["PlistStore", "KeyedArchive", "PlistKit", "TestSupport"]
         ),
     ]
 )

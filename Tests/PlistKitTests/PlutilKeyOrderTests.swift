@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 import PlistKit
 
 /// plutil's key order, computed natively, against Foundation's locale-aware comparison
@@ -11,17 +12,6 @@ import PlistKit
         a.compare(b, options: [.numeric, .caseInsensitive, .forcedOrdering], range: nil, locale: Locale(identifier: "")) == .orderedAscending
     }
 
-    /// A deterministic generator (SplitMix64), so a failure can be replayed.
-    struct SplitMix: RandomNumberGenerator {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-    }
 
     /// ASCII letters, digits, punctuation and symbols, space, accented Latin (precomposed and
     /// with combining marks), Greek, CJK, emoji and a few letters whose case folding is
@@ -38,7 +28,7 @@ import PlistKit
     }()
 
     static func randomKeys(count: Int, seed: UInt64) -> [String] {
-        var generator = SplitMix(state: seed)
+        var generator = SplitMix64(seed: seed)
         var keys: [String] = []
         while keys.count < count {
             let length = Int.random(in: 0...12, using: &generator)
@@ -78,7 +68,7 @@ import PlistKit
     /// still answers.
     @Test(arguments: [11 as UInt64, 12, 13, 14])
     func longerKeysSortAsFoundationSortsThem(seed: UInt64) {
-        var generator = SplitMix(state: seed)
+        var generator = SplitMix64(seed: seed)
         let stems = Self.randomKeys(count: 60, seed: seed)
         var keys: [String] = []
         while keys.count < 400 {

@@ -1,20 +1,10 @@
 import Foundation
 @testable import PlistKit
 import Testing
+import TestSupport
 
 /// The XML writer's `%.17g` without printf must match the C library byte for byte.
 struct RealFormatTests {
-    /// SplitMix64: seeded, reproducible.
-    struct SplitMix64: RandomNumberGenerator {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-    }
 
     static func formatted(_ value: Double) -> String {
         var out: [UInt8] = []
@@ -61,7 +51,7 @@ struct RealFormatTests {
             values += [v, -v, v.nextUp, v.nextDown, 5 * v, 9.5 * v]
         }
         // Exact ties at the 17th digit: 16 integer digits and a fraction of .25 or .75.
-        var rng = SplitMix64(state: 0x5EED_0003)
+        var rng = SplitMix64(seed: 0x5EED_0003)
         for _ in 0 ..< 20_000 {
             let x = Double(UInt64.random(in: 1_000_000_000_000_000 ..< 2_000_000_000_000_000, using: &rng))
             values += [x + 0.25, x + 0.75, -(x + 0.25), (x + 0.75) / 1024, (x + 0.25) * 1024]
@@ -72,7 +62,7 @@ struct RealFormatTests {
     }
 
     @Test func randomBitPatterns() {
-        var rng = SplitMix64(state: 0x5EED_0001)
+        var rng = SplitMix64(seed: 0x5EED_0001)
         var failures: [String] = []
         for i in 0 ..< 1_000_000 {
             let bits = rng.next()
@@ -103,7 +93,7 @@ struct RealFormatTests {
     }
 
     @Test func uniformUnitInterval() {
-        var rng = SplitMix64(state: 0x5EED_0002)
+        var rng = SplitMix64(seed: 0x5EED_0002)
         var failures: [String] = []
         for _ in 0 ..< 200_000 {
             Self.check(Double.random(in: 0 ..< 1, using: &rng), &failures)

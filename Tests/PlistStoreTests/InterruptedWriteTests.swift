@@ -2,6 +2,7 @@ import Foundation
 import PlistKit
 import PlistStore
 import Testing
+import TestSupport
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -15,7 +16,7 @@ import Glibc
     /// size varies between 64 KiB and 2 MiB, so a torn or truncated file cannot
     /// pass for a whole one.
     static func version(seed: Int, generation: Int) throws -> Data {
-        var generator = SeededGenerator(seed: UInt64(seed &* 1_000_003 &+ generation))
+        var generator = SplitMix64(seed: UInt64(seed &* 1_000_003 &+ generation))
         let count = 65_536 + Int(generator.next() % 2_000_000)
         // A 4 KiB random block, repeated: versions differ in every page, and building one
         // stays cheap in a debug build.
@@ -58,7 +59,7 @@ import Glibc
             try PropertyListFile.write(["generation": 0], to: target, permissions: 0o640)
             #expect(mode(of: target) == 0o640 & ~currentUmask())
             let expectedMode = mode(of: target)
-            var random = SeededGenerator(seed: UInt64(time(nil)))
+            var random = SplitMix64(seed: UInt64(time(nil)))
             let rounds = 50
             var replaced = 0
             var interruptedMidWrite = 0

@@ -1,6 +1,7 @@
 import Foundation
 import OrderedCollections
 import PlistKit
+import TestSupport
 
 /// A seeded, deterministic generator of random ``Plist`` values for round-trip tests.
 ///
@@ -22,24 +23,18 @@ struct RandomPlist {
         var maximumDepth = 5
     }
 
-    private var state: UInt64
+    private var random: SplitMix64
     private let options: Options
     /// Values made so far that may be reused as shared subvalues.
     private var pool: [Plist] = []
 
     init(seed: UInt64, options: Options = Options()) {
-        state = seed
+        random = SplitMix64(seed: seed)
         self.options = options
     }
 
-    /// SplitMix64.
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
+    /// The next number of the shared seeded generator.
+    mutating func next() -> UInt64 { random.next() }
 
     /// A number in `0..<bound`.
     mutating func below(_ bound: Int) -> Int {
