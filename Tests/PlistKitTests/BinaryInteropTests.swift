@@ -1,5 +1,6 @@
 import Foundation
 import PlistKit
+import TestSupport
 import Testing
 
 /// Python's plistlib as an oracle: files are read by `TestVectors/scripts/canonical.py`, which
@@ -23,17 +24,11 @@ enum Plistlib {
             try file.write(to: url)
             paths.append(url.path)
         }
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["python3", script.path] + paths
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        try process.run()
-        let output = pipe.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        guard process.terminationStatus == 0 else {
-            throw Failure(description: "python3 canonical.py exited with \(process.terminationStatus)")
+        let result = try Subprocess.run("/usr/bin/env", ["python3", script.path] + paths, timeout: 600)
+        guard result.status == 0, !result.signaled else {
+            throw Failure(description: "python3 canonical.py exited with \(result.status): \(result.stderrText)")
         }
+        let output = result.stdout
         let lines = output.split(separator: UInt8(ascii: "\n"))
         guard lines.count == files.count else {
             throw Failure(description: "python3 printed \(lines.count) lines for \(files.count) files")

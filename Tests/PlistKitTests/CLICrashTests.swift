@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import PlistKit
+import TestSupport
 
 /// Every plistkit verb over every file in `TestVectors/`: a verb may refuse a file (exit
 /// status 1) but never crash (a signal, or any other status).
@@ -13,22 +14,9 @@ import PlistKit
     }
 
     static func run(_ arguments: [String], in directory: URL) throws -> Outcome {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: CLITests.plistkitPath)
-        process.arguments = arguments
-        process.currentDirectoryURL = directory
-        let error = Pipe()
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = error
-        process.standardInput = FileHandle.nullDevice
-        try process.run()
-        let watchdog = DispatchWorkItem { if process.isRunning { process.terminate() } }
-        DispatchQueue.global().asyncAfter(deadline: .now() + 60, execute: watchdog)
-        defer { watchdog.cancel() }
-        let stderr = error.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return Outcome(signaled: process.terminationReason == .uncaughtSignal, status: process.terminationStatus,
-                       stderr: String(decoding: stderr.prefix(2000), as: UTF8.self))
+        let result = try Subprocess.run(CLITests.plistkitPath, arguments, in: directory, discardOutput: true)
+        return Outcome(signaled: result.signaled, status: result.status,
+                       stderr: String(decoding: result.stderr.prefix(2000), as: UTF8.self))
     }
 
     /// The verbs that read a file and write nothing back to it (conversions go to stdout).

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import PlistKit
+import TestSupport
 
 /// Runs `plistkit` and the toolchain's `plutil` side by side and compares what they print,
 /// write and return.
@@ -30,25 +31,8 @@ import PlistKit
     }()
 
     static func run(_ executable: String, _ arguments: [String], stdin: Data? = nil, in directory: URL? = nil) throws -> Run {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: executable)
-        process.arguments = arguments
-        if let directory { process.currentDirectoryURL = directory }
-        let output = Pipe(), error = Pipe(), input = Pipe()
-        process.standardOutput = output
-        process.standardError = error
-        process.standardInput = input
-        try process.run()
-        // A tool that hangs (plutil on some inputs) is stopped rather than stalling the suite.
-        let watchdog = DispatchWorkItem { if process.isRunning { process.terminate() } }
-        DispatchQueue.global().asyncAfter(deadline: .now() + 60, execute: watchdog)
-        defer { watchdog.cancel() }
-        if let stdin { input.fileHandleForWriting.write(stdin) }
-        try input.fileHandleForWriting.close()
-        let stdout = output.fileHandleForReading.readDataToEndOfFile()
-        let stderr = error.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return Run(status: process.terminationStatus, stdout: stdout, stderr: String(decoding: stderr, as: UTF8.self))
+        let result = try Subprocess.run(executable, arguments, stdin: stdin, in: directory)
+        return Run(status: result.status, stdout: result.stdout, stderr: result.stderrText)
     }
 
     /// A scratch directory holding the given files.

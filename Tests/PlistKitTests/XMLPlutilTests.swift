@@ -1,5 +1,6 @@
 import Foundation
 import PlistKit
+import TestSupport
 import Testing
 
 /// The toolchain's `plutil`, run as a subprocess.
@@ -21,18 +22,8 @@ enum Plutil {
     }
 
     static func run(_ arguments: [String]) throws -> Result {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: try #require(path))
-        process.arguments = arguments
-        let out = Pipe(), err = Pipe()
-        process.standardOutput = out
-        process.standardError = err
-        try process.run()
-        // Read both pipes before waiting, so a large output cannot block plutil.
-        let stdout = out.fileHandleForReading.readDataToEndOfFile()
-        let stderr = err.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return Result(status: process.terminationStatus, stdout: stdout, stderr: String(decoding: stderr, as: UTF8.self))
+        let result = try Subprocess.run(try #require(path), arguments)
+        return Result(status: result.status, stdout: result.stdout, stderr: result.stderrText)
     }
 
     /// Every property-list file under TestVectors: binary, XML and JSON vectors and examples.
