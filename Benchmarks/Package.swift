@@ -38,7 +38,11 @@ let package = Package(
         // Runs one operation on one workload, for valgrind/perf.
         .executableTarget(
             name: "plistkit-profile",
-            dependencies: ["BenchmarkWorkloads", .product(name: "PlistKit", package: root)]
+            dependencies: [
+                "BenchmarkWorkloads",
+                .product(name: "PlistKit", package: root),
+                .product(name: "KeyedArchive", package: root),
+            ]
         ),
         .executableTarget(
             name: "PlistKitBenchmarks",

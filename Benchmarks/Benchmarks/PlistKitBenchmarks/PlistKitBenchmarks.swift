@@ -148,19 +148,3 @@ extension PlistFormat {
         }
     }
 }
-
-/// One `records` entry as a Codable struct.
-struct Student: Codable, Equatable {
-    var name: String
-    var number: String
-    var age: Int
-    var score: Double
-    var memo: String
-    var teacher: String
-    var enrolled: Date
-    var active: Bool
-
-    static func load(_ workload: Workload) throws -> [Student] {
-        try PropertyListDecoder().decode([Student].self, from: WorkloadFiles.load(workload, .binary))
-    }
-}

@@ -50,7 +50,7 @@ public enum ReferenceXMLWriter {
             if dict.isEmpty { out += Array("<dict/>\n".utf8); return }
             out += Array("<dict>\n".utf8)
             for (key, child) in dict {
-                line(depth + 1, "key", key, &out)
+                line(depth + 1, "key", key.string, &out)
                 element(child, depth: depth + 1, into: &out)
             }
             indent(depth, &out)
@@ -68,6 +68,8 @@ public enum ReferenceXMLWriter {
             line(depth, "integer", integer.description, &out)
         case .real(let real):
             line(depth, "real", real.description, &out)
+        case .real32(let real):
+            line(depth, "real", Double(real).description, &out)
         case .bool(let flag):
             indent(depth, &out)
             out += Array((flag ? "<true/>\n" : "<false/>\n").utf8)

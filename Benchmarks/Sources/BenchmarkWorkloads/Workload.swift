@@ -72,7 +72,7 @@ public enum Workload: String, CaseIterable, Sendable {
             }
             // Whole seconds: XML dates carry no fraction, so every format round-trips exactly.
             let enrolled = Date(timeIntervalSinceReferenceDate: Double(600_000_000 + rng.below(200_000_000)))
-            let record: OrderedDictionary<String, Plist> = [
+            let record: PlistDictionary = [
                 "name": .string(String(decoding: name, as: UTF8.self)),
                 "number": .string("SA1" + String(index % 100_000).leftPadded(to: 5)),
                 "age": .integer(PlistInteger(18 + rng.below(50))),
@@ -100,13 +100,13 @@ public enum Workload: String, CaseIterable, Sendable {
     public static func config() -> Plist {
         var rng = SplitMix64(seed: 0x5EED_0002)
         func level(_ depth: Int) -> Plist {
-            var dict = OrderedDictionary<String, Plist>()
+            var dict = PlistDictionary()
             for key in configKeys.prefix(14) {
-                dict[key] = scalar(for: key, &rng)
+                dict[PlistKey(key)] = scalar(for: key, &rng)
             }
             if depth < 6 {
                 for child in 0..<(depth < 4 ? 4 : 3) {
-                    dict["Section\(child)"] = level(depth + 1)
+                    dict[PlistKey("Section\(child)")] = level(depth + 1)
                 }
             }
             return .dictionary(dict)

@@ -1,3 +1,10 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else
@@ -11,13 +18,20 @@ import Foundation
 /// The table points into the caller's bytes, which are valid only during
 /// `PlistDecoder.decode`; ``invalidate()`` is called when it returns, after which a decoder
 /// or container that escaped throws instead of reading freed memory.
+///
+/// Its mutable state is touched only from the decoding thread and never across a call into
+/// user code, so it skips dynamic exclusivity checks.
 final class BinaryDecodingSource: PlistDecodingSource {
-    typealias Value = Int
-
     let table: BinaryObjectTable
     private var isValid = true
     /// True while the container at that index is being decoded (allocated on first use).
-    private var inProgress: [Bool] = []
+    @exclusivity(unchecked) private var inProgress: [Bool] = []
+    /// Where the key references of the last dictionary made into a keyed container are,
+    /// and whether its keys may repeat. Records of one type share their key objects, so a
+    /// dictionary with the same key references needs no second check of its keys.
+    @exclusivity(unchecked) fileprivate var lastKeys: (start: Int, length: Int, mayRepeat: Bool) = (0, 0, false)
+    /// The key object each requested key was last found in.
+    @exclusivity(unchecked) fileprivate var keyObjects = KeyObjectCache()
 
     init(_ table: BinaryObjectTable) {
         self.table = table
@@ -164,13 +178,13 @@ final class BinaryDecodingSource: PlistDecodingSource {
         private let keysStart: Int
         private let valuesStart: Int
         private let refSize: Int
-        private var hint = 0
+        @exclusivity(unchecked) private var hint = 0
         /// Key → element, built for large dictionaries and for those that may repeat a key;
         /// a repeated key maps to its last element, as in `Plist(decoding:)` and Foundation.
-        private var index: [PlistKey: Int]?
+        @exclusivity(unchecked) private var index: [PlistKey: Int]?
         /// Two keys share a length and first and last byte (or a key is UTF-16): the
         /// dictionary may repeat a key, so lookups go through ``index``.
-        private var mayRepeatKeys = false
+        @exclusivity(unchecked) private var mayRepeatKeys = false
 
         /// Dictionaries with more entries than this are looked up through a hash index.
         private static let linearLimit = 24
@@ -181,6 +195,13 @@ final class BinaryDecodingSource: PlistDecodingSource {
             keysStart = object.start
             refSize = source.table.refSize
             valuesStart = object.start + object.count * refSize
+            let length = count * refSize
+            let last = source.lastKeys
+            if length > 0, length == last.length,
+               memcmp(source.table.bytes.baseAddress! + keysStart, source.table.bytes.baseAddress! + last.start, length) == 0 {
+                mayRepeatKeys = last.mayRepeat
+                return
+            }
             // Fingerprints of the keys, compared pairwise to see whether any key may repeat
             // (only small dictionaries are searched linearly; larger ones use the index).
             var fingerprints: [UInt64] = []
@@ -211,6 +232,7 @@ final class BinaryDecodingSource: PlistDecodingSource {
                     }
                 }
             }
+            source.lastKeys = (keysStart, length, mayRepeatKeys)
         }
 
         private var table: BinaryObjectTable { source.table }
@@ -223,8 +245,21 @@ final class BinaryDecodingSource: PlistDecodingSource {
                 guard let element = index![PlistKey(key)] else { return nil }
                 return try table.checkedRef(at: valuesStart + element * refSize)
             }
-            var key = key
-            let found = key.withUTF8 { utf8 in
+            // The key object this key was found in before, looked for by reference.
+            let slot = KeyObjectCache.slot(for: key)
+            if let object = source.keyObjects.object(for: key, in: slot) {
+                var element = hint < count ? hint : 0
+                for _ in 0..<count {
+                    if table.ref(at: keysStart + element * refSize) == object {
+                        hint = element + 1
+                        return try table.checkedRef(at: valuesStart + element * refSize)
+                    }
+                    element += 1
+                    if element == count { element = 0 }
+                }
+            }
+            var text = key
+            let found = text.withUTF8 { utf8 in
                 Result { () throws(PlistError) -> Int? in
                     var element = hint < count ? hint : 0
                     for _ in 0..<count {
@@ -237,6 +272,7 @@ final class BinaryDecodingSource: PlistDecodingSource {
             }
             guard let found = try found.get() else { return nil }
             hint = found + 1
+            source.keyObjects.store(key, object: table.ref(at: keysStart + found * refSize), in: slot)
             return try table.checkedRef(at: valuesStart + found * refSize)
         }
 
@@ -279,6 +315,47 @@ final class BinaryDecodingSource: PlistDecodingSource {
                 if !mayRepeatKeys || seen.insert(PlistKey(key)).inserted { keys.append(key) }
             }
             return keys
+        }
+    }
+
+    /// Requested keys and the key objects they were last found in, so a key read from many
+    /// dictionaries that share their key objects is found by comparing references rather
+    /// than bytes. Direct-mapped by the key's 16 bytes; a `String` with the same bytes as a
+    /// stored one (which the cache keeps alive, so its storage cannot be reused) has the
+    /// same text.
+    struct KeyObjectCache {
+        private static let slotCount = 256
+        /// Allocated by the first `store`.
+        private var keys: [String] = []
+        private var objects: [Int] = []
+
+        @inline(__always)
+        private static func bits(_ key: String) -> (UInt64, UInt64) {
+            unsafeBitCast(key, to: (UInt64, UInt64).self)
+        }
+
+        @inline(__always)
+        static func slot(for key: String) -> Int {
+            let (low, high) = bits(key)
+            return Int(truncatingIfNeeded: (low &* 0x9E37_79B9_7F4A_7C15 ^ high &* 0xBF58_476D_1CE4_E5B9) >> 56)
+        }
+
+        /// The key object `key` was last found in, if the slot holds `key`.
+        @inline(__always)
+        func object(for key: String, in slot: Int) -> Int? {
+            guard !objects.isEmpty else { return nil }
+            let object = objects[slot]
+            guard object >= 0, Self.bits(keys[slot]) == Self.bits(key) else { return nil }
+            return object
+        }
+
+        mutating func store(_ key: String, object: Int, in slot: Int) {
+            if objects.isEmpty {
+                keys = Array(repeating: "", count: Self.slotCount)
+                objects = Array(repeating: -1, count: Self.slotCount)
+            }
+            keys[slot] = key
+            objects[slot] = object
         }
     }
 

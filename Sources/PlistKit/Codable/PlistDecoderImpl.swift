@@ -26,20 +26,21 @@ enum PathStep {
 /// One instance serves a whole decode: decoding a nested value swaps `value`, `path` and
 /// `depth` for the duration of the nested `init(from:)` (see ``with(_:path:depth:_:)``),
 /// so no decoder is allocated per value. The instance is also its own single-value
-/// container. Errors from the source (corrupt input) become `DecodingError.dataCorrupted`
+/// container (its swapped state skips dynamic exclusivity checks: it is never accessed
+/// across a call that could reach it again). Errors from the source (corrupt input) become `DecodingError.dataCorrupted`
 /// with the coding path and the input position.
 final class PlistDecoderImpl<Source: PlistDecodingSource>: Decoder {
     let source: Source
     let userInfo: [CodingUserInfoKey: Any]
     let maximumDepth: Int
     /// The value being decoded.
-    private(set) var value: Source.Value
+    @exclusivity(unchecked) private(set) var value: Int
     /// Its coding path.
-    private(set) var path: CodingPathNode
+    @exclusivity(unchecked) private(set) var path: CodingPathNode
     /// How many containers it is nested in.
-    private(set) var depth: Int
+    @exclusivity(unchecked) private(set) var depth: Int
 
-    init(source: Source, value: Source.Value, path: CodingPathNode, depth: Int, userInfo: [CodingUserInfoKey: Any], maximumDepth: Int) {
+    init(source: Source, value: Int, path: CodingPathNode, depth: Int, userInfo: [CodingUserInfoKey: Any], maximumDepth: Int) {
         self.source = source
         self.value = value
         self.path = path
@@ -70,7 +71,7 @@ final class PlistDecoderImpl<Source: PlistDecodingSource>: Decoder {
         self
     }
 
-    func keyedContainer<Key: CodingKey>(keyedBy type: Key.Type, for value: Source.Value, path: CodingPathNode, depth: Int) throws -> KeyedDecodingContainer<Key> {
+    func keyedContainer<Key: CodingKey>(keyedBy type: Key.Type, for value: Int, path: CodingPathNode, depth: Int) throws -> KeyedDecodingContainer<Key> {
         let keyed: Source.Keyed?
         do {
             try checkDepth(depth, of: value)
@@ -87,7 +88,7 @@ final class PlistDecoderImpl<Source: PlistDecodingSource>: Decoder {
         return KeyedDecodingContainer(PlistKeyedDecodingContainer<Key, Source>(impl: self, keyed: keyed, value: value, path: path, depth: depth))
     }
 
-    func unkeyedContainer(for value: Source.Value, path: CodingPathNode, depth: Int) throws -> PlistUnkeyedDecodingContainer<Source> {
+    func unkeyedContainer(for value: Int, path: CodingPathNode, depth: Int) throws -> PlistUnkeyedDecodingContainer<Source> {
         let unkeyed: Source.Unkeyed?
         do {
             try checkDepth(depth, of: value)
@@ -101,7 +102,7 @@ final class PlistDecoderImpl<Source: PlistDecodingSource>: Decoder {
         return PlistUnkeyedDecodingContainer(impl: self, unkeyed: unkeyed, value: value, path: path, depth: depth)
     }
 
-    private func checkDepth(_ depth: Int, of value: Source.Value) throws(PlistError) {
+    private func checkDepth(_ depth: Int, of value: Int) throws(PlistError) {
         guard depth < maximumDepth else {
             throw PlistError(.depthLimitExceeded, "containers nest deeper than \(maximumDepth) levels", at: source.location(value))
         }
@@ -109,7 +110,7 @@ final class PlistDecoderImpl<Source: PlistDecodingSource>: Decoder {
 
     /// A decoder of its own for `value` (what `superDecoder` returns), or for `nil` when
     /// the value is absent, as Foundation does.
-    func subdecoder(for value: Source.Value?, path: CodingPathNode, depth: Int) -> any Decoder {
+    func subdecoder(for value: Int?, path: CodingPathNode, depth: Int) -> any Decoder {
         guard let value else {
             let null = TreeDecodingSource(PlistNull.value)
             return PlistDecoderImpl<TreeDecodingSource>(source: null, value: null.top, path: path, depth: depth, userInfo: userInfo, maximumDepth: maximumDepth)
@@ -122,7 +123,7 @@ final class PlistDecoderImpl<Source: PlistDecodingSource>: Decoder {
     /// Runs `body` (an `init(from:)` given this decoder) with `child` as the value being
     /// decoded, then restores the current one.
     @inline(__always)
-    func with<T>(_ child: Source.Value, path childPath: CodingPathNode, depth childDepth: Int, _ body: () throws -> T) throws -> T {
+    func with<T>(_ child: Int, path childPath: CodingPathNode, depth childDepth: Int, _ body: () throws -> T) throws -> T {
         let entered: Bool
         do {
             entered = try source.enter(child, from: value)
@@ -144,7 +145,7 @@ final class PlistDecoderImpl<Source: PlistDecodingSource>: Decoder {
 
     /// Decodes `value` as `T`: dates and data directly (they are property-list types),
     /// anything else through its `init(from:)`.
-    func unwrap<T: Decodable>(_ value: Source.Value, as type: T.Type, path: CodingPathNode, step: PathStep, depth: Int) throws -> T {
+    func unwrap<T: Decodable>(_ value: Int, as type: T.Type, path: CodingPathNode, step: PathStep, depth: Int) throws -> T {
         // Property-list types and the common scalars are read directly, without a
         // nested `init(from:)` (arrays of them reach here through the generic method).
         if T.self == String.self { return unsafeBitCast(try unwrapString(value, path, step), to: T.self) }
@@ -163,14 +164,14 @@ final class PlistDecoderImpl<Source: PlistDecodingSource>: Decoder {
 
     // MARK: Scalars
 
-    func unwrapBool(_ value: Source.Value, _ path: CodingPathNode, _ step: PathStep) throws -> Bool {
+    func unwrapBool(_ value: Int, _ path: CodingPathNode, _ step: PathStep) throws -> Bool {
         let bool: Bool?
         do { bool = try source.bool(value) } catch { throw corrupted(error, step.applied(to: path)) }
         guard let bool else { throw mismatch(Bool.self, value, step.applied(to: path)) }
         return bool
     }
 
-    func unwrapString(_ value: Source.Value, _ path: CodingPathNode, _ step: PathStep) throws -> String {
+    func unwrapString(_ value: Int, _ path: CodingPathNode, _ step: PathStep) throws -> String {
         let string: String?
         do { string = try source.string(value) } catch { throw corrupted(error, step.applied(to: path)) }
         guard let string else { throw mismatch(String.self, value, step.applied(to: path)) }
@@ -180,7 +181,7 @@ final class PlistDecoderImpl<Source: PlistDecodingSource>: Decoder {
         return string
     }
 
-    func unwrapInteger<T: FixedWidthInteger>(_ value: Source.Value, _ type: T.Type, _ path: CodingPathNode, _ step: PathStep) throws -> T {
+    func unwrapInteger<T: FixedWidthInteger>(_ value: Int, _ type: T.Type, _ path: CodingPathNode, _ step: PathStep) throws -> T {
         let number: PlistNumber?
         do { number = try source.number(value) } catch { throw corrupted(error, step.applied(to: path)) }
         switch number {
@@ -198,7 +199,7 @@ final class PlistDecoderImpl<Source: PlistDecodingSource>: Decoder {
     /// Reals narrow to `Float` as Foundation does: to the nearest value, but a finite real
     /// beyond `Float`'s range is `dataCorrupted` ("does not fit in Float"), not infinity.
     /// Integers convert to the nearest value.
-    func unwrapFloat<T: BinaryFloatingPoint>(_ value: Source.Value, _ type: T.Type, _ path: CodingPathNode, _ step: PathStep) throws -> T {
+    func unwrapFloat<T: BinaryFloatingPoint>(_ value: Int, _ type: T.Type, _ path: CodingPathNode, _ step: PathStep) throws -> T {
         let number: PlistNumber?
         do { number = try source.number(value) } catch { throw corrupted(error, step.applied(to: path)) }
         switch number {
@@ -216,28 +217,28 @@ final class PlistDecoderImpl<Source: PlistDecodingSource>: Decoder {
         }
     }
 
-    func unwrapDate(_ value: Source.Value, _ path: CodingPathNode, _ step: PathStep) throws -> Date {
+    func unwrapDate(_ value: Int, _ path: CodingPathNode, _ step: PathStep) throws -> Date {
         let date: Date?
         do { date = try source.date(value) } catch { throw corrupted(error, step.applied(to: path)) }
         guard let date else { throw mismatch(Date.self, value, step.applied(to: path)) }
         return date
     }
 
-    func unwrapData(_ value: Source.Value, _ path: CodingPathNode, _ step: PathStep) throws -> Data {
+    func unwrapData(_ value: Int, _ path: CodingPathNode, _ step: PathStep) throws -> Data {
         let data: Data?
         do { data = try source.data(value) } catch { throw corrupted(error, step.applied(to: path)) }
         guard let data else { throw mismatch(Data.self, value, step.applied(to: path)) }
         return data
     }
 
-    func isNull(_ value: Source.Value, _ path: CodingPathNode, _ step: PathStep) throws -> Bool {
+    func isNull(_ value: Int, _ path: CodingPathNode, _ step: PathStep) throws -> Bool {
         do { return try source.isNull(value) } catch { throw corrupted(error, step.applied(to: path)) }
     }
 
     // MARK: Errors
 
     /// " (at offset 123)" or " (at 4:17)", or nothing when the source has no positions.
-    func position(_ value: Source.Value) -> String {
+    func position(_ value: Int) -> String {
         source.location(value).map { " (at \($0))" } ?? ""
     }
 
@@ -246,18 +247,18 @@ final class PlistDecoderImpl<Source: PlistDecodingSource>: Decoder {
     }
 
     /// A type mismatch, or `valueNotFound` when the value is Foundation's `nil` marker.
-    func mismatch(_ type: Any.Type, _ value: Source.Value, _ path: CodingPathNode) -> DecodingError {
+    func mismatch(_ type: Any.Type, _ value: Int, _ path: CodingPathNode) -> DecodingError {
         if (try? source.isNull(value)) == true {
             return null(type, value, path)
         }
         return .typeMismatch(type, DecodingError.Context(codingPath: path.path, debugDescription: "Expected to decode \(type) but found \(source.typeDescription(value)) instead.\(position(value))"))
     }
 
-    func null(_ type: Any.Type, _ value: Source.Value, _ path: CodingPathNode) -> DecodingError {
+    func null(_ type: Any.Type, _ value: Int, _ path: CodingPathNode) -> DecodingError {
         .valueNotFound(type, DecodingError.Context(codingPath: path.path, debugDescription: "Cannot get value of \(type) -- found null value instead.\(position(value))"))
     }
 
-    private func doesNotFit(_ number: String, _ type: Any.Type, _ value: Source.Value, _ path: CodingPathNode) -> DecodingError {
+    private func doesNotFit(_ number: String, _ type: Any.Type, _ value: Int, _ path: CodingPathNode) -> DecodingError {
         .dataCorrupted(DecodingError.Context(codingPath: path.path, debugDescription: "Parsed property list number <\(number)> does not fit in \(type).\(position(value))"))
     }
 }
@@ -295,7 +296,7 @@ struct PlistKeyedDecodingContainer<Key: CodingKey, Source: PlistDecodingSource>:
     let impl: PlistDecoderImpl<Source>
     let keyed: Source.Keyed
     /// The dictionary itself, for positions in errors.
-    let value: Source.Value
+    let value: Int
     let path: CodingPathNode
     /// The depth of this container; its values are one deeper.
     let depth: Int
@@ -312,7 +313,7 @@ struct PlistKeyedDecodingContainer<Key: CodingKey, Source: PlistDecodingSource>:
 
     /// The value under `key`, or nil.
     @inline(__always)
-    private func lookup(_ key: Key) throws -> Source.Value? {
+    private func lookup(_ key: Key) throws -> Int? {
         do {
             return try keyed.value(forKey: key.stringValue)
         } catch {
@@ -322,7 +323,7 @@ struct PlistKeyedDecodingContainer<Key: CodingKey, Source: PlistDecodingSource>:
 
     /// The value under `key`; throws `keyNotFound` when there is none.
     @inline(__always)
-    private func value(_ key: Key) throws -> Source.Value {
+    private func value(_ key: Key) throws -> Int {
         guard let value = try lookup(key) else {
             throw DecodingError.keyNotFound(key, DecodingError.Context(codingPath: path.path, debugDescription: "No value associated with key \(key) (\"\(key.stringValue)\").\(impl.position(self.value))"))
         }
@@ -331,7 +332,7 @@ struct PlistKeyedDecodingContainer<Key: CodingKey, Source: PlistDecodingSource>:
 
     /// The value under `key` unless it is absent or Foundation's `nil` marker.
     @inline(__always)
-    private func presentValue(_ key: Key) throws -> Source.Value? {
+    private func presentValue(_ key: Key) throws -> Int? {
         guard let value = try lookup(key), try !impl.isNull(value, path, .key(key)) else { return nil }
         return value
     }
@@ -421,7 +422,7 @@ struct PlistKeyedDecodingContainer<Key: CodingKey, Source: PlistDecodingSource>:
 
     func superDecoder() throws -> any Decoder {
         let key = PlistCodingKey.super
-        let value: Source.Value?
+        let value: Int?
         do { value = try keyed.value(forKey: key.stringValue) } catch { throw impl.corrupted(error, path.appending(key)) }
         return impl.subdecoder(for: value, path: path.appending(key), depth: depth + 1)
     }
@@ -437,12 +438,12 @@ struct PlistUnkeyedDecodingContainer<Source: PlistDecodingSource>: UnkeyedDecodi
     let impl: PlistDecoderImpl<Source>
     let unkeyed: Source.Unkeyed
     /// The array itself, for positions in errors.
-    let value: Source.Value
+    let value: Int
     let path: CodingPathNode
     let depth: Int
     private(set) var currentIndex = 0
 
-    init(impl: PlistDecoderImpl<Source>, unkeyed: Source.Unkeyed, value: Source.Value, path: CodingPathNode, depth: Int) {
+    init(impl: PlistDecoderImpl<Source>, unkeyed: Source.Unkeyed, value: Int, path: CodingPathNode, depth: Int) {
         self.impl = impl
         self.unkeyed = unkeyed
         self.value = value
@@ -456,7 +457,7 @@ struct PlistUnkeyedDecodingContainer<Source: PlistDecodingSource>: UnkeyedDecodi
 
     /// The element at `currentIndex`; throws `valueNotFound` at the end.
     @inline(__always)
-    private func next(_ type: Any.Type) throws -> Source.Value {
+    private func next(_ type: Any.Type) throws -> Int {
         guard currentIndex < unkeyed.count else {
             throw DecodingError.valueNotFound(type, DecodingError.Context(codingPath: path.appending(index: currentIndex).path, debugDescription: "Unkeyed container is at end.\(impl.position(value))"))
         }

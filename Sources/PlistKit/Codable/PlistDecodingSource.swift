@@ -12,57 +12,58 @@ enum PlistNumber {
 
 /// Where ``PlistDecoder`` reads values from: the object table of a binary file
 /// (`BinaryDecodingSource`), the node table of an XML file (`XMLDecodingSource`), or a
-/// ``Plist`` tree (`TreeDecodingSource`, for JSON input and values the program holds). The decoder is generic over this protocol, so each source gets its own
-/// specialised decoder with no dynamic dispatch on the hot path.
+/// ``Plist`` tree (`TreeDecodingSource`, for JSON input and values the program holds). The
+/// decoder is generic over this protocol, so each source gets its own specialised decoder.
 ///
-/// A `Value` is a cheap handle (an object or node index, or the tree value itself). Each accessor
-/// returns nil when the value is of another type, and throws only when the input is corrupt.
+/// A value is an `Int` handle in every source (an object index, a node index, a slot in the
+/// tree source's table). It is a concrete type on purpose: the keyed containers run
+/// unspecialised (their `Key` is the caller's type), and there a handle of a generic type
+/// would cost a runtime metadata lookup for every `Optional` of it, on every key read.
+/// Each accessor returns nil when the value is of another type, and throws only when the
+/// input is corrupt.
 protocol PlistDecodingSource: AnyObject {
-    associatedtype Value
-    associatedtype Keyed: PlistKeyedSource where Keyed.Value == Value
-    associatedtype Unkeyed: PlistUnkeyedSource where Unkeyed.Value == Value
+    associatedtype Keyed: PlistKeyedSource
+    associatedtype Unkeyed: PlistUnkeyedSource
 
     /// The root value.
-    var top: Value { get }
+    var top: Int { get }
 
-    func number(_ value: Value) throws(PlistError) -> PlistNumber?
-    func string(_ value: Value) throws(PlistError) -> String?
-    func bool(_ value: Value) throws(PlistError) -> Bool?
-    func date(_ value: Value) throws(PlistError) -> Date?
-    func data(_ value: Value) throws(PlistError) -> Data?
+    func number(_ value: Int) throws(PlistError) -> PlistNumber?
+    func string(_ value: Int) throws(PlistError) -> String?
+    func bool(_ value: Int) throws(PlistError) -> Bool?
+    func date(_ value: Int) throws(PlistError) -> Date?
+    func data(_ value: Int) throws(PlistError) -> Data?
     /// True for the string `$null`, which Foundation's encoder writes for `nil`.
-    func isNull(_ value: Value) throws(PlistError) -> Bool
-    func keyed(_ value: Value) throws(PlistError) -> Keyed?
-    func unkeyed(_ value: Value) throws(PlistError) -> Unkeyed?
+    func isNull(_ value: Int) throws(PlistError) -> Bool
+    func keyed(_ value: Int) throws(PlistError) -> Keyed?
+    func unkeyed(_ value: Int) throws(PlistError) -> Unkeyed?
 
     /// What the value is, for error messages: "a string", "an array", …
-    func typeDescription(_ value: Value) -> String
+    func typeDescription(_ value: Int) -> String
     /// Where the value is in the input, when the source knows.
-    func location(_ value: Value) -> PlistError.Location?
+    func location(_ value: Int) -> PlistError.Location?
 
     /// Called when decoding of container `value` starts below `parent` (another value
     /// being decoded); throws when `value` is already being decoded further up, which
     /// means the input contains a cycle. Returns whether ``leave(_:)`` must be called.
-    func enter(_ value: Value, from parent: Value) throws(PlistError) -> Bool
-    func leave(_ value: Value)
+    func enter(_ value: Int, from parent: Int) throws(PlistError) -> Bool
+    func leave(_ value: Int)
 }
 
 /// A dictionary being read through a keyed container.
 protocol PlistKeyedSource: AnyObject {
-    associatedtype Value
     var count: Int { get }
     /// The value stored under `key`, or nil.
-    func value(forKey key: String) throws(PlistError) -> Value?
+    func value(forKey key: String) throws(PlistError) -> Int?
     /// The keys, in the input's order.
     func keys() throws(PlistError) -> [String]
 }
 
 /// An array being read through an unkeyed container.
 protocol PlistUnkeyedSource {
-    associatedtype Value
     var count: Int { get }
     /// Element `index` (below `count`).
-    func element(at index: Int) throws(PlistError) -> Value
+    func element(at index: Int) throws(PlistError) -> Int
 }
 
 /// The words Foundation's property-list decoder uses for each kind of value.

@@ -13,8 +13,6 @@ import Foundation
 /// The table owns copies of the text it holds, so a decoder or container that escapes
 /// `PlistDecoder.decode` stays valid.
 final class XMLDecodingSource: PlistDecodingSource {
-    typealias Value = Int
-
     let table: XMLNodeTable
 
     init(_ table: XMLNodeTable) {
