@@ -32,6 +32,10 @@ extension PlistKey: Hashable {
     ///
     /// - Complexity: O(*n*) in the keys' UTF-8 length.
     public static func == (lhs: PlistKey, rhs: PlistKey) -> Bool {
+        // The same storage, or the same small-string bytes: equal without reading the text.
+        if unsafeBitCast(lhs.string, to: (UInt64, UInt64).self) == unsafeBitCast(rhs.string, to: (UInt64, UInt64).self) {
+            return true
+        }
         var a = lhs.string, b = rhs.string
         return a.withUTF8 { x in
             b.withUTF8 { y in

@@ -1,4 +1,5 @@
 import Foundation
+import PlistKit
 
 /// One `records` entry as a Codable struct: what the Codable benchmarks decode and encode.
 public struct Student: Codable, Equatable, Sendable {
@@ -11,8 +12,8 @@ public struct Student: Codable, Equatable, Sendable {
     public var enrolled: Date
     public var active: Bool
 
-    /// The workload's records, decoded by Foundation (outside any measurement).
+    /// The workload's records (decoded outside any measurement).
     public static func load(_ workload: Workload) throws -> [Student] {
-        try PropertyListDecoder().decode([Student].self, from: WorkloadFiles.load(workload, .binary))
+        try PlistDecoder().decode([Student].self, from: WorkloadFiles.load(workload, .binary))
     }
 }

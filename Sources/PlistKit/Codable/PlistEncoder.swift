@@ -100,10 +100,10 @@ open class PlistEncoder {
     }
 
     private static func encodeToPlist<Value: Encodable>(_ value: Value, options: Options) throws -> Plist {
-        guard let encoded = try PlistEncoderImpl.encodeTop(value, userInfo: options.userInfo) else {
+        guard let encoded = try PlistEncoderImpl.encodeTop(value, userInfo: options.userInfo, sortingKeys: options.outputFormatting.contains(.sortedKeys)) else {
             throw EncodingError.invalidValue(value, EncodingError.Context(codingPath: [], debugDescription: "Top-level \(Value.self) did not encode any values."))
         }
-        return encoded.plist(sortingKeys: options.outputFormatting.contains(.sortedKeys))
+        return encoded
     }
 
     private static func fragmentWord(_ value: Plist) -> String {

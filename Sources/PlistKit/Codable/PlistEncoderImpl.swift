@@ -12,23 +12,26 @@ import Foundation
 /// `encode(to:)`. The instance is also its own single-value container.
 final class PlistEncoderImpl: Encoder {
     let userInfo: [CodingUserInfoKey: Any]
-    private(set) var path: CodingPathNode
+    let assembler: PlistAssembler
+    @exclusivity(unchecked) private(set) var path: CodingPathNode
     /// What the value at this level has encoded so far.
-    private(set) var result: EncodedValue?
+    @exclusivity(unchecked) private(set) var result: EncodedValue?
 
-    init(userInfo: [CodingUserInfoKey: Any], path: CodingPathNode) {
+    init(userInfo: [CodingUserInfoKey: Any], assembler: PlistAssembler, path: CodingPathNode) {
         self.userInfo = userInfo
+        self.assembler = assembler
         self.path = path
     }
 
     var codingPath: [any CodingKey] { path.path }
 
     /// Encodes a top-level value; nil when it encoded nothing at all.
-    static func encodeTop<T: Encodable>(_ value: T, userInfo: [CodingUserInfoKey: Any]) throws -> EncodedValue? {
-        let impl = PlistEncoderImpl(userInfo: userInfo, path: .root)
-        if let scalar = scalar(value) { return .value(scalar) }
+    static func encodeTop<T: Encodable>(_ value: T, userInfo: [CodingUserInfoKey: Any], sortingKeys: Bool) throws -> Plist? {
+        if let scalar = scalar(value) { return scalar }
+        let assembler = PlistAssembler(sortingKeys: sortingKeys)
+        let impl = PlistEncoderImpl(userInfo: userInfo, assembler: assembler, path: .root)
         try value.encode(to: impl)
-        return impl.result
+        return impl.result.map(assembler.plist)
     }
 
     // MARK: Containers
@@ -61,10 +64,13 @@ final class PlistEncoderImpl: Encoder {
 
     // MARK: Nested values
 
-    /// Encodes a nested value found at `step` below `parent`.
+    /// Encodes a nested value found at `step` below `parent`. Once its `encode(to:)` has
+    /// returned, its containers are finished and become a ``Plist`` at once (unless a
+    /// `superEncoder` handed out meanwhile may still be written to).
     func wrap<T: Encodable>(_ value: T, parent: CodingPathNode, step: PathStep) throws -> EncodedValue {
         if let scalar = PlistEncoderImpl.scalar(value) { return .value(scalar) }
         let savedPath = path, savedResult = result
+        let deferredBefore = assembler.deferredCount
         path = step.applied(to: parent)
         result = nil
         defer {
@@ -73,7 +79,9 @@ final class PlistEncoderImpl: Encoder {
         }
         try value.encode(to: self)
         // A value that encoded nothing stands for an empty dictionary, as in Foundation.
-        return result ?? .dictionary(EncodedDictionary())
+        let encoded = result ?? .dictionary(EncodedDictionary())
+        guard assembler.deferredCount == deferredBefore else { return encoded }
+        return .value(assembler.plist(encoded))
     }
 
     /// The property-list value of a scalar, date or data, found by type without calling
@@ -95,7 +103,8 @@ final class PlistEncoderImpl: Encoder {
     /// Encoder for `superEncoder`: a separate instance whose result the parent container
     /// reads when the tree is finished.
     func subencoder(path: CodingPathNode) -> PlistEncoderImpl {
-        PlistEncoderImpl(userInfo: userInfo, path: path)
+        assembler.deferredCount += 1
+        return PlistEncoderImpl(userInfo: userInfo, assembler: assembler, path: path)
     }
 }
 

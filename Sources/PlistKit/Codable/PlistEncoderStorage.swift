@@ -8,94 +8,156 @@ import OrderedCollections
 /// A value while it is being encoded. Containers are references because Codable hands
 /// out containers that the caller keeps writing to after it has asked for more of them
 /// (nested containers, a second `container(keyedBy:)` call that must merge with the first).
+///
+/// This is only the staging of the containers still open: when a nested value's
+/// `encode(to:)` returns, its containers are turned into a ``Plist`` at once (see
+/// `PlistEncoderImpl.wrap`), so a finished part of the tree exists once, as `Plist`.
 enum EncodedValue {
     case value(Plist)
     case dictionary(EncodedDictionary)
     case array(EncodedArray)
     /// What a `superEncoder` will have encoded by the time the tree is finished.
     case deferred(PlistEncoderImpl)
-
-    /// The finished tree.
-    func plist(sortingKeys: Bool) -> Plist {
-        switch self {
-        case .value(let plist):
-            return plist
-        case .dictionary(let dictionary):
-            return dictionary.plist(sortingKeys: sortingKeys)
-        case .array(let array):
-            var elements: [Plist] = []
-            elements.reserveCapacity(array.values.count)
-            for value in array.values {
-                elements.append(value.plist(sortingKeys: sortingKeys))
-            }
-            return .array(elements)
-        case .deferred(let encoder):
-            // A super encoder that was never written to stands for an empty dictionary,
-            // as in Foundation.
-            return encoder.result?.plist(sortingKeys: sortingKeys) ?? .dictionary([:])
-        }
-    }
 }
 
 /// A dictionary being encoded. Keys keep the order they were first written in; writing a
 /// key again replaces its value in place, as Foundation does.
+///
+/// The staging classes here are touched only by the encoding thread, and never across a
+/// call into user code, so they skip dynamic exclusivity checks.
 final class EncodedDictionary {
-    private(set) var keys: [String] = []
-    private(set) var values: [EncodedValue] = []
+    struct Entry {
+        var key: String
+        /// The key's UTF-8 length and first and last bytes, so that a new key is compared
+        /// in full only with keys that share them.
+        var fingerprint: UInt64
+        var value: EncodedValue
+    }
+
+    @exclusivity(unchecked) private(set) var entries: [Entry] = []
     /// Key → position, built once the dictionary is too large for linear search.
-    private var index: [PlistKey: Int]?
+    @exclusivity(unchecked) private var index: [PlistKey: Int]?
 
     private static let linearLimit = 16
 
-    /// The position of `key`, or nil.
-    private func position(of key: String) -> Int? {
+    @inline(__always)
+    private static func fingerprint(_ key: String) -> UInt64 {
+        var key = key
+        return key.withUTF8 { bytes in
+            guard let first = bytes.first, let last = bytes.last else { return 0 }
+            return UInt64(bytes.count) << 16 | UInt64(first) << 8 | UInt64(last)
+        }
+    }
+
+    /// The position of `key` (whose fingerprint is `fingerprint`), or nil.
+    private func position(of key: String, _ fingerprint: UInt64) -> Int? {
         // By exact scalars: "é" and "e\u{301}" are two keys, as in every plist format.
         if let index { return index[PlistKey(key)] }
-        let wanted = PlistKey(key)
-        for position in keys.indices where PlistKey(keys[position]) == wanted {
-            return position
+        for position in entries.indices where entries[position].fingerprint == fingerprint {
+            if PlistKey(entries[position].key) == PlistKey(key) { return position }
         }
         return nil
     }
 
     /// Stores `value` under `key`.
     func set(_ key: String, _ value: EncodedValue) {
-        if let existing = position(of: key) {
-            values[existing] = value
+        let fingerprint = Self.fingerprint(key)
+        if let existing = position(of: key, fingerprint) {
+            entries[existing].value = value
             return
         }
-        if keys.isEmpty {
-            keys.reserveCapacity(8)
-            values.reserveCapacity(8)
-        }
-        keys.append(key)
-        values.append(value)
+        if entries.isEmpty { entries.reserveCapacity(8) }
+        entries.append(Entry(key: key, fingerprint: fingerprint, value: value))
         if index != nil {
-            index![PlistKey(key)] = keys.count - 1
-        } else if keys.count > EncodedDictionary.linearLimit {
-            index = Dictionary(uniqueKeysWithValues: zip(keys.map { PlistKey($0) }, keys.indices))
+            index![PlistKey(key)] = entries.count - 1
+        } else if entries.count > EncodedDictionary.linearLimit {
+            index = Dictionary(uniqueKeysWithValues: entries.indices.map { (PlistKey(entries[$0].key), $0) })
         }
     }
 
     /// The value stored under `key`, or nil.
     func value(forKey key: String) -> EncodedValue? {
-        position(of: key).map { values[$0] }
-    }
-
-    func plist(sortingKeys: Bool) -> Plist {
-        if sortingKeys {
-            var entries = PlistDictionary(minimumCapacity: keys.count)
-            let order = keys.indices.sorted { PlistKeyOrder.utf16Precedes(keys[$0], keys[$1]) }
-            for position in order {
-                entries.updateValue(values[position].plist(sortingKeys: true), forKey: PlistKey(keys[position]))
-            }
-            return .dictionary(entries)
-        }
-        return .dictionary(PlistDictionary(uncheckedUniqueKeys: keys.map { PlistKey($0) }, values: values.map { $0.plist(sortingKeys: false) }))
+        position(of: key, Self.fingerprint(key)).map { entries[$0].value }
     }
 }
 
 /// An array being encoded.
 final class EncodedArray {
-    var values: [EncodedValue] = []
+    @exclusivity(unchecked) var values: [EncodedValue] = []
+}
+
+/// Turns finished containers into ``Plist`` values, one per encode.
+///
+/// Dictionaries whose keys are the same strings as the previous dictionary's (the same
+/// `CodingKeys`, as in an array of records) share one key array, as the readers share them:
+/// the copy is made once, and the writers recognise the shared keys (the XML writer reuses
+/// their escaped lines, and sorted order is computed once).
+final class PlistAssembler {
+    let sortingKeys: Bool
+    /// How many `superEncoder`s have been handed out; a value during whose encoding one was
+    /// cannot be finished early, since that encoder may still be written to.
+    @exclusivity(unchecked) var deferredCount = 0
+    @exclusivity(unchecked) private var lastStrings: [String] = []
+    @exclusivity(unchecked) private var lastKeys: [PlistKey] = []
+    /// With `sortingKeys`: the positions of `lastStrings` in CF's order.
+    @exclusivity(unchecked) private var lastOrder: [Int] = []
+
+    init(sortingKeys: Bool) {
+        self.sortingKeys = sortingKeys
+    }
+
+    func plist(_ value: EncodedValue) -> Plist {
+        switch value {
+        case .value(let plist):
+            return plist
+        case .dictionary(let dictionary):
+            return plist(dictionary)
+        case .array(let array):
+            var elements: [Plist] = []
+            elements.reserveCapacity(array.values.count)
+            for value in array.values {
+                elements.append(plist(value))
+            }
+            return .array(elements)
+        case .deferred(let encoder):
+            // A super encoder that was never written to stands for an empty dictionary,
+            // as in Foundation.
+            return encoder.result.map(plist) ?? .dictionary([:])
+        }
+    }
+
+    private func plist(_ dictionary: EncodedDictionary) -> Plist {
+        let entries = dictionary.entries
+        if !Self.sameKeys(entries, lastStrings) {
+            let strings = entries.map(\.key)
+            lastStrings = strings
+            if sortingKeys {
+                lastOrder = strings.indices.sorted { PlistKeyOrder.utf16Precedes(strings[$0], strings[$1]) }
+                lastKeys = lastOrder.map { PlistKey(strings[$0]) }
+            } else {
+                lastKeys = strings.map { PlistKey($0) }
+            }
+        }
+        // Captured before the values are assembled: nested dictionaries move `last…` on.
+        let keys = lastKeys, order = lastOrder
+        var values: [Plist] = []
+        values.reserveCapacity(entries.count)
+        if sortingKeys {
+            for position in order { values.append(plist(entries[position].value)) }
+        } else {
+            for entry in entries { values.append(plist(entry.value)) }
+        }
+        return .dictionary(PlistDictionary(uncheckedUniqueKeys: keys, values: values))
+    }
+
+    /// True when the entries' keys are the very same strings as `strings` (same storage or
+    /// same small-string bytes), which is what a type's `CodingKeys` give on every call.
+    private static func sameKeys(_ entries: [EncodedDictionary.Entry], _ strings: [String]) -> Bool {
+        guard entries.count == strings.count else { return false }
+        for index in entries.indices
+        where unsafeBitCast(entries[index].key, to: (UInt64, UInt64).self) != unsafeBitCast(strings[index], to: (UInt64, UInt64).self) {
+            return false
+        }
+        return true
+    }
 }
