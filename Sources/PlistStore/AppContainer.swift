@@ -3,6 +3,7 @@ import FoundationEssentials
 #else
 import Foundation
 #endif
+import PlistKit
 
 /// An app's data container: where its documents, support files, caches, preferences and
 /// temporary files live.

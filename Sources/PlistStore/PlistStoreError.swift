@@ -5,6 +5,7 @@ import Musl
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import PlistKit
 
 /// The error every PlistStore operation throws: what failed, on which file, and why.
 ///
@@ -65,7 +66,7 @@ public struct PlistStoreError: Error, Sendable, CustomStringConvertible {
     /// The message, the system's words for `errno`, and the cause.
     public var description: String {
         var text = message
-        if let errno { text += ": \(String(cString: strerror(errno)))" }
+        if let errno { text += ": \(Syscalls.Errno(rawValue: errno).description)" }
         if let underlying { text += " (\(underlying))" }
         return text
     }

@@ -259,7 +259,7 @@ public final class Preferences: Sendable {
 
     /// Renames the corrupt file aside and returns the error that reports it.
     private func keepAside(_ corruption: PlistError, _ state: inout State) throws(PlistStoreError) -> PlistStoreError {
-        let aside = "\(path).corrupt-\(time(nil))-\(Syscalls.processID)"
+        let aside = "\(path).corrupt-\(Syscalls.secondsSince1970)-\(Syscalls.processID)"
         if case .failure(let error) = Syscalls.renameItem(path, aside) {
             throw .system("the preferences file \(path) is corrupt (\(corruption)) and cannot be moved aside", path: path, errno: error.rawValue)
         }
