@@ -8,8 +8,8 @@ import PlistKit
 /// An app's data container: where its documents, support files, caches, preferences and
 /// temporary files live.
 ///
-/// Like the iOS data container with `FileManager.default.urls(for:in: .userDomainMask)` (the
-/// seeds' `NSSearchPathForDirectoriesInDomains`), in one of two layouts:
+/// Like the iOS data container with `FileManager.default.urls(for:in: .userDomainMask)` (or
+/// `NSSearchPathForDirectoriesInDomains`), in one of two layouts:
 /// - ``Layout/sandbox(root:)``: a self-contained root laid out exactly like the iOS sandbox
 ///   (`Documents`, `Library/Application Support`, `Library/Caches`, `Library/Preferences`, `tmp`);
 /// - ``Layout/xdg(_:)``: the XDG Base Directory locations of a Linux desktop or server, with
@@ -120,7 +120,7 @@ public struct AppContainer: Sendable, Hashable {
 
     /// The path of a file named `name` in `directory` (the directory is created if needed).
     ///
-    /// Like the seeds' `[doc stringByAppendingPathComponent:@"student.plist"]`.
+    /// Like `[documentsDirectory stringByAppendingPathComponent:@"student.plist"]` on iOS.
     /// - Throws: ``PlistStoreError/Code/invalidArgument`` when `name` is not a plain file name.
     public func path(forFile name: String, in directory: ContainerDirectory) throws(PlistStoreError) -> String {
         try Self.validateName(name, what: "file name")

@@ -8,7 +8,7 @@ import PlistKit
 
 /// Saving object graphs to files atomically and loading them back.
 ///
-/// The seeds' `+[NSKeyedArchiver archiveRootObject:toFile:]` and
+/// Like `+[NSKeyedArchiver archiveRootObject:toFile:]` and
 /// `+[NSKeyedUnarchiver unarchiveObjectWithFile:]`, over KeyedArchive's
 /// ``KeyedArchive/KeyedArchiver`` and ``KeyedArchive/KeyedUnarchiver``, with every write
 /// going through PlistKit's `AtomicFile`: a crash or a concurrent reader sees the complete
@@ -58,7 +58,7 @@ public enum ArchiveFile {
 extension AppContainer {
     /// Archives `root` to the file `name` in `directory` (created if needed), atomically.
     ///
-    /// The seeds' `archiveRootObject:toFile:` with a path built from
+    /// Like `archiveRootObject:toFile:` with a path built from
     /// `NSSearchPathForDirectoriesInDomains(NSDocumentDirectory, …)`.
     /// - Returns: the path written.
     @discardableResult
@@ -70,7 +70,7 @@ extension AppContainer {
 
     /// Unarchives the file `name` in `directory`.
     ///
-    /// The seeds' `unarchiveObjectWithFile:`.
+    /// Like `unarchiveObjectWithFile:` with a path built the same way.
     public func unarchiveObject<T: KeyedArchivable>(
         ofType type: T.Type,
         named name: String,

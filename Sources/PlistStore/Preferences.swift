@@ -18,8 +18,8 @@ import Synchronization
 ///
 /// Like `NSUserDefaults` / `UserDefaults`: values are looked up first in this process's
 /// unsaved changes, then in the domain's file, then in the registered defaults. Changes are
-/// kept in memory until ``synchronize()`` (or the object's release) writes them; as the seeds
-/// say of `[defaults synchronize]`, call it when the data must be on disk now.
+/// kept in memory until ``synchronize()`` (or the object's release) writes them; as with
+/// `[defaults synchronize]` on iOS, call it when the data must be on disk now.
 ///
 /// The domain is the file `<domain>.plist` (binary format) in a directory, normally the
 /// container's ``ContainerDirectory/preferences``.
