@@ -85,7 +85,9 @@ public struct AppContainer: Sendable, Hashable {
     /// Missing directories (and missing parents) are created with mode `0700`. The caches
     /// directory is given a `CACHEDIR.TAG` if it lacks one. In a shared temporary directory
     /// the app's folder must be a real directory owned by this user and closed to others.
-    /// - Parameter create: pass `false` to resolve without touching the filesystem.
+    /// - Parameters:
+    ///   - directory: which of the container's directories.
+    ///   - create: pass `false` to resolve without touching the filesystem.
     /// - Throws: ``PlistStoreError`` when a directory cannot be created or is unsafe to use.
     public func path(for directory: ContainerDirectory, create: Bool = true) throws(PlistStoreError) -> String {
         let path = path(of: directory)

@@ -10,7 +10,7 @@ import PlistKit
 ///
 /// Like `+[NSKeyedArchiver archiveRootObject:toFile:]` and
 /// `+[NSKeyedUnarchiver unarchiveObjectWithFile:]`, over KeyedArchive's
-/// ``KeyedArchive/KeyedArchiver`` and ``KeyedArchive/KeyedUnarchiver``, with every write
+/// `KeyedArchiver` and `KeyedUnarchiver`, with every write
 /// going through PlistKit's `AtomicFile`: a crash or a concurrent reader sees the complete
 /// old archive or the complete new one.
 public enum ArchiveFile {
@@ -18,7 +18,12 @@ public enum ArchiveFile {
     ///
     /// Like `+[NSKeyedArchiver archiveRootObject:toFile:]`. An existing file keeps its
     /// permissions; a new one gets `permissions` less the umask.
-    /// - Parameter format: `.binary` (as `NSKeyedArchiver` writes) or `.xml`.
+    /// - Parameters:
+    ///   - root: the object graph's root.
+    ///   - path: the file to replace or create.
+    ///   - format: `.binary` (as `NSKeyedArchiver` writes) or `.xml`.
+    ///   - permissions: the mode of a new file, less the umask; an existing file keeps its
+    ///     own.
     /// - Throws: ``PlistStoreError/Code/coding`` with the `KeyedArchiveError` as
     ///   ``PlistStoreError/underlying`` when the graph cannot be archived;
     ///   ``PlistStoreError/Code/io`` when the file cannot be replaced.
@@ -36,7 +41,7 @@ public enum ArchiveFile {
     ///
     /// Like `+[NSKeyedUnarchiver unarchiveObjectWithFile:]` (with `allowedClasses` nil) or
     /// `unarchivedObject(ofClasses:from:)` with the file's contents (with a list: secure
-    /// decoding, see ``KeyedArchive/KeyedUnarchiver/unarchivedObject(ofType:from:allowedClasses:classNames:)``).
+    /// decoding, see `KeyedUnarchiver.unarchivedObject(ofType:from:allowedClasses:classNames:)`).
     /// - Throws: ``PlistStoreError/Code/notFound`` when there is no file;
     ///   ``PlistStoreError/Code/coding`` with the `KeyedArchiveError` as
     ///   ``PlistStoreError/underlying`` when it is not an archive of a `type`.

@@ -18,6 +18,7 @@ public struct PlistStoreError: Error, Sendable, CustomStringConvertible {
         /// A stable name, such as `"corruptFile"`.
         public let name: String
         private init(_ name: String) { self.name = name }
+        /// The code's name.
         public var description: String { name }
 
         /// A file or directory does not exist.
