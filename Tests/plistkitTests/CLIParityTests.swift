@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import PlistKit
+import TestSupport
 
 /// `plistkit` and the toolchain's `plutil` on every file in `TestVectors/`: the same exit
 /// status, the same bytes on standard output, except for the differences listed here, each
@@ -9,7 +10,7 @@ import PlistKit
 @Suite struct CLIParityTests {
     /// Every vector file (MANIFESTs and generator scripts aside), relative to the repository.
     static let files: [String] = {
-        let root = Canonical.vectorsDirectory
+        let root = TestVectorFiles.directory
         let enumerator = FileManager.default.enumerator(at: root, includingPropertiesForKeys: nil)
         var files: [String] = []
         while let url = enumerator?.nextObject() as? URL {
@@ -58,14 +59,14 @@ import PlistKit
 
     private func bothRun(_ arguments: [String]) throws -> (ours: CLITests.Run, theirs: CLITests.Run) {
         let plutil = try #require(CLITests.plutilPath)
-        let directory = Canonical.vectorsDirectory
+        let directory = TestVectorFiles.directory
         return (try CLITests.run(CLITests.plistkitPath, arguments, in: directory),
                 try CLITests.run(plutil, arguments, in: directory))
     }
 
     /// The value as plistkit reads it, when it does.
     private func value(_ file: String) -> Plist? {
-        try? Plist(decoding: Data(contentsOf: Canonical.vectorsDirectory.appendingPathComponent(file)))
+        try? Plist(decoding: Data(contentsOf: TestVectorFiles.directory.appendingPathComponent(file)))
     }
 
     @Test(arguments: files)
