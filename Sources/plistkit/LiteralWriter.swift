@@ -12,8 +12,8 @@ import PlistKit
 /// (reals printed with `%f`, six decimals, as plutil prints them; dates and data refused in
 /// Objective-C), and it is shaped by files rather than values (the variable is named after the
 /// input file, the `.m` imports a header named after the output). A library promising
-/// lossless values should not offer it; the parts that are about values, plutil's key order
-/// (`PlutilKeyOrder`) and date text (`PlutilDateText`), are library API and used here.
+/// lossless values should not offer it. The part that is about values, plutil's key order,
+/// is library API (`PlutilKeyOrder`) and used here.
 enum LiteralWriter {
     static func swift(_ value: Plist, source: String) throws -> String {
         try rejectUIDs(value, language: "Swift")
