@@ -11,6 +11,9 @@ let package = Package(
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-collections", from: "1.1.0"),
+        // `swift package generate-documentation`; a command plugin, so it adds nothing to
+        // what depending packages build.
+        .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.4.0"),
     ],
     targets: [
         .systemLibrary(
@@ -46,16 +49,22 @@ let package = Package(
             name: "plistkit",
             dependencies: ["PlistKit", "KeyedArchive"]
         ),
-        // The seeded generator the test targets share.
+        // What the test targets share: the seeded generator, the process runner, the
+        // location of TestVectors/, plutil's known differences, a binary-plist builder.
         .target(name: "TestSupport", path: "Tests/TestSupport"),
         .testTarget(
             name: "PlistKitTests",
             dependencies: [
                 "PlistKit",
                 "TestSupport",
-                "plistkit",
                 .product(name: "OrderedCollections", package: "swift-collections"),
             ]
+        ),
+        // The CLI's tests: they run the built `plistkit` (beside `plutil`) and use only
+        // PlistKit's public API, no `@testable import`.
+        .testTarget(
+            name: "plistkitTests",
+            dependencies: ["plistkit", "PlistKit", "TestSupport"]
         ),
         .testTarget(
             name: "KeyedArchiveTests",

@@ -11,7 +11,7 @@ let root = URL(fileURLWithPath: rootPath, relativeTo: URL(fileURLWithPath: #file
     .standardizedFileURL.lastPathComponent
 
 // PlistKit's benchmarks: a package of their own, so that the library's users never build
-// the benchmark tooling. See README.md here and ../../shared/bench/WORKLOADS.md.
+// the benchmark tooling. README.md here describes the workloads and how to run them.
 let package = Package(
     name: "PlistKitBenchmarks",
     platforms: [.macOS(.v15)],

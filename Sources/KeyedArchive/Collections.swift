@@ -158,8 +158,11 @@ public struct KeyedOrderedSet<Element: KeyedArchivable & Hashable>: KeyedArchiva
         self.elements = elements.filter { seen.insert($0).inserted }
     }
 
+    /// The position of the first element.
     public var startIndex: Int { elements.startIndex }
+    /// The position past the last element.
     public var endIndex: Int { elements.endIndex }
+    /// The element at `position`.
     public subscript(position: Int) -> Element { elements[position] }
 
     /// Writes an NSOrderedSet in swift-corelibs-foundation's form, `NS.object.0`, `NS.object.1`, …,
@@ -174,6 +177,8 @@ public struct KeyedOrderedSet<Element: KeyedArchivable & Hashable>: KeyedArchiva
         return uid
     }
 
+    /// Reads an NSOrderedSet (either form Foundation writes), keeping the first of any
+    /// duplicates.
     public static func unarchive(from slot: Plist, in unarchiver: KeyedUnarchiver) throws(KeyedArchiveError) -> KeyedOrderedSet<Element> {
         KeyedOrderedSet(try [Element].unarchive(from: slot, in: unarchiver))
     }

@@ -12,10 +12,12 @@ import PlistKit
 // `NS.uuidbytes`; NSURL as `NS.base` + `NS.relative`.
 
 extension String: KeyedArchivable {
+    /// Archives the value as Apple's archiver writes a string (NSString); returns its UID.
     public func archive(into archiver: KeyedArchiver) -> UInt64 {
         archiver.uid(forScalar: .string(self))
     }
 
+    /// Reads a string (NSString) in any form Foundation writes it, as `String`.
     public static func unarchive(from slot: Plist, in unarchiver: KeyedUnarchiver) throws(KeyedArchiveError) -> String {
         let (uid, value) = unarchiver.resolve(slot)
         if uid != 0, case .string(let string) = value { return string }
@@ -61,51 +63,73 @@ private func archiveInteger(_ value: some BinaryInteger, into archiver: KeyedArc
 }
 
 extension Int: KeyedArchivable {
+    /// Archives the value as Apple's archiver writes an NSNumber integer; returns its UID.
     public func archive(into archiver: KeyedArchiver) -> UInt64 { archiveInteger(self, into: archiver) }
+    /// Reads an NSNumber integer in any form Foundation writes it, as `Int`.
     public static func unarchive(from slot: Plist, in unarchiver: KeyedUnarchiver) throws(KeyedArchiveError) -> Int { try unarchiveInteger(slot, in: unarchiver) }
 }
 extension Int8: KeyedArchivable {
+    /// Archives the value as Apple's archiver writes an NSNumber integer; returns its UID.
     public func archive(into archiver: KeyedArchiver) -> UInt64 { archiveInteger(self, into: archiver) }
+    /// Reads an NSNumber integer in any form Foundation writes it, as `Int8`.
     public static func unarchive(from slot: Plist, in unarchiver: KeyedUnarchiver) throws(KeyedArchiveError) -> Int8 { try unarchiveInteger(slot, in: unarchiver) }
 }
 extension Int16: KeyedArchivable {
+    /// Archives the value as Apple's archiver writes an NSNumber integer; returns its UID.
     public func archive(into archiver: KeyedArchiver) -> UInt64 { archiveInteger(self, into: archiver) }
+    /// Reads an NSNumber integer in any form Foundation writes it, as `Int16`.
     public static func unarchive(from slot: Plist, in unarchiver: KeyedUnarchiver) throws(KeyedArchiveError) -> Int16 { try unarchiveInteger(slot, in: unarchiver) }
 }
 extension Int32: KeyedArchivable {
+    /// Archives the value as Apple's archiver writes an NSNumber integer; returns its UID.
     public func archive(into archiver: KeyedArchiver) -> UInt64 { archiveInteger(self, into: archiver) }
+    /// Reads an NSNumber integer in any form Foundation writes it, as `Int32`.
     public static func unarchive(from slot: Plist, in unarchiver: KeyedUnarchiver) throws(KeyedArchiveError) -> Int32 { try unarchiveInteger(slot, in: unarchiver) }
 }
 extension Int64: KeyedArchivable {
+    /// Archives the value as Apple's archiver writes an NSNumber integer; returns its UID.
     public func archive(into archiver: KeyedArchiver) -> UInt64 { archiveInteger(self, into: archiver) }
+    /// Reads an NSNumber integer in any form Foundation writes it, as `Int64`.
     public static func unarchive(from slot: Plist, in unarchiver: KeyedUnarchiver) throws(KeyedArchiveError) -> Int64 { try unarchiveInteger(slot, in: unarchiver) }
 }
 extension UInt: KeyedArchivable {
+    /// Archives the value as Apple's archiver writes an NSNumber integer; returns its UID.
     public func archive(into archiver: KeyedArchiver) -> UInt64 { archiveInteger(self, into: archiver) }
+    /// Reads an NSNumber integer in any form Foundation writes it, as `UInt`.
     public static func unarchive(from slot: Plist, in unarchiver: KeyedUnarchiver) throws(KeyedArchiveError) -> UInt { try unarchiveInteger(slot, in: unarchiver) }
 }
 extension UInt8: KeyedArchivable {
+    /// Archives the value as Apple's archiver writes an NSNumber integer; returns its UID.
     public func archive(into archiver: KeyedArchiver) -> UInt64 { archiveInteger(self, into: archiver) }
+    /// Reads an NSNumber integer in any form Foundation writes it, as `UInt8`.
     public static func unarchive(from slot: Plist, in unarchiver: KeyedUnarchiver) throws(KeyedArchiveError) -> UInt8 { try unarchiveInteger(slot, in: unarchiver) }
 }
 extension UInt16: KeyedArchivable {
+    /// Archives the value as Apple's archiver writes an NSNumber integer; returns its UID.
     public func archive(into archiver: KeyedArchiver) -> UInt64 { archiveInteger(self, into: archiver) }
+    /// Reads an NSNumber integer in any form Foundation writes it, as `UInt16`.
     public static func unarchive(from slot: Plist, in unarchiver: KeyedUnarchiver) throws(KeyedArchiveError) -> UInt16 { try unarchiveInteger(slot, in: unarchiver) }
 }
 extension UInt32: KeyedArchivable {
+    /// Archives the value as Apple's archiver writes an NSNumber integer; returns its UID.
     public func archive(into archiver: KeyedArchiver) -> UInt64 { archiveInteger(self, into: archiver) }
+    /// Reads an NSNumber integer in any form Foundation writes it, as `UInt32`.
     public static func unarchive(from slot: Plist, in unarchiver: KeyedUnarchiver) throws(KeyedArchiveError) -> UInt32 { try unarchiveInteger(slot, in: unarchiver) }
 }
 extension UInt64: KeyedArchivable {
+    /// Archives the value as Apple's archiver writes an NSNumber integer; returns its UID.
     public func archive(into archiver: KeyedArchiver) -> UInt64 { archiveInteger(self, into: archiver) }
+    /// Reads an NSNumber integer in any form Foundation writes it, as `UInt64`.
     public static func unarchive(from slot: Plist, in unarchiver: KeyedUnarchiver) throws(KeyedArchiveError) -> UInt64 { try unarchiveInteger(slot, in: unarchiver) }
 }
 
 extension Double: KeyedArchivable {
+    /// Archives the value as Apple's archiver writes an NSNumber real; returns its UID.
     public func archive(into archiver: KeyedArchiver) -> UInt64 {
         archiver.uid(forScalar: .real(self))
     }
 
+    /// Reads an NSNumber real in any form Foundation writes it, as `Double`.
     public static func unarchive(from slot: Plist, in unarchiver: KeyedUnarchiver) throws(KeyedArchiveError) -> Double {
         switch number(slot, in: unarchiver) {
         case .real(let real)?: return real
@@ -116,20 +140,24 @@ extension Double: KeyedArchivable {
 }
 
 extension Float: KeyedArchivable {
+    /// Archives the value as Apple's archiver writes an NSNumber real; returns its UID.
     public func archive(into archiver: KeyedArchiver) -> UInt64 {
         archiver.uid(forScalar: .real32(self))
     }
 
+    /// Reads an NSNumber real in any form Foundation writes it, as `Float`.
     public static func unarchive(from slot: Plist, in unarchiver: KeyedUnarchiver) throws(KeyedArchiveError) -> Float {
         Float(try Double.unarchive(from: slot, in: unarchiver))
     }
 }
 
 extension Bool: KeyedArchivable {
+    /// Archives the value as Apple's archiver writes an NSNumber boolean; returns its UID.
     public func archive(into archiver: KeyedArchiver) -> UInt64 {
         archiver.uid(forScalar: .bool(self))
     }
 
+    /// Reads an NSNumber boolean in any form Foundation writes it, as `Bool`.
     public static func unarchive(from slot: Plist, in unarchiver: KeyedUnarchiver) throws(KeyedArchiveError) -> Bool {
         switch number(slot, in: unarchiver) {
         case .bool(let bool)?: return bool
@@ -140,10 +168,12 @@ extension Bool: KeyedArchivable {
 }
 
 extension Data: KeyedArchivable {
+    /// Archives the value as Apple's archiver writes an NSData; returns its UID.
     public func archive(into archiver: KeyedArchiver) -> UInt64 {
         archiver.uid(forScalar: .data(self))
     }
 
+    /// Reads an NSData in any form Foundation writes it, as `Data`.
     public static func unarchive(from slot: Plist, in unarchiver: KeyedUnarchiver) throws(KeyedArchiveError) -> Data {
         if case .data(let data) = unarchiver.resolve(slot).value { return data }
         let (_, _, fields) = try unarchiver.foundationFields(of: slot, classNames: ["NSData", "NSMutableData"], expected: "data")
@@ -155,10 +185,12 @@ extension Data: KeyedArchivable {
 }
 
 extension Date: KeyedArchivable {
+    /// Archives the value as Apple's archiver writes an NSDate; returns its UID.
     public func archive(into archiver: KeyedArchiver) -> UInt64 {
         archiver.uid(forFoundationObject: ["NSDate", "NSObject"], fields: ["NS.time": .real(timeIntervalSinceReferenceDate)])
     }
 
+    /// Reads an NSDate in any form Foundation writes it, as `Date`.
     public static func unarchive(from slot: Plist, in unarchiver: KeyedUnarchiver) throws(KeyedArchiveError) -> Date {
         if case .date(let date) = unarchiver.resolve(slot).value { return date }
         let (_, _, fields) = try unarchiver.foundationFields(of: slot, classNames: ["NSDate"], expected: "a date")
@@ -170,11 +202,13 @@ extension Date: KeyedArchivable {
 }
 
 extension UUID: KeyedArchivable {
+    /// Archives the value as Apple's archiver writes an NSUUID; returns its UID.
     public func archive(into archiver: KeyedArchiver) -> UInt64 {
         let bytes = withUnsafeBytes(of: uuid) { Data($0) }
         return archiver.uid(forFoundationObject: ["NSUUID", "NSObject"], fields: ["NS.uuidbytes": .data(bytes)])
     }
 
+    /// Reads an NSUUID in any form Foundation writes it, as `UUID`.
     public static func unarchive(from slot: Plist, in unarchiver: KeyedUnarchiver) throws(KeyedArchiveError) -> UUID {
         let (_, _, fields) = try unarchiver.foundationFields(of: slot, classNames: ["NSUUID"], expected: "a UUID")
         guard let bytesSlot = fields["NS.uuidbytes"], case .data(let bytes) = unarchiver.resolve(bytesSlot).value,
@@ -186,6 +220,7 @@ extension UUID: KeyedArchivable {
 }
 
 extension URL: KeyedArchivable {
+    /// Archives the value as Apple's archiver writes an NSURL; returns its UID.
     public func archive(into archiver: KeyedArchiver) -> UInt64 {
         let uid = archiver.reserveUID()
         let base: Plist = baseURL.map { .uid($0.archive(into: archiver)) } ?? .uid(0)
@@ -194,6 +229,7 @@ extension URL: KeyedArchivable {
         return uid
     }
 
+    /// Reads an NSURL in any form Foundation writes it, as `URL`.
     public static func unarchive(from slot: Plist, in unarchiver: KeyedUnarchiver) throws(KeyedArchiveError) -> URL {
         let (uid, _, fields) = try unarchiver.foundationFields(of: slot, classNames: ["NSURL"], expected: "a URL")
         return try unarchiver.decodingValue(uid) { () throws(KeyedArchiveError) -> URL in

@@ -11,9 +11,10 @@ public struct KeyedArchiveError: Error, Hashable, Sendable, CustomStringConverti
         /// A stable name, such as `"missingKey"`.
         public let name: String
         private init(_ name: String) { self.name = name }
+        /// The code's name.
         public var description: String { name }
 
-        /// The bytes are not a property list (the ``PlistError`` is the ``cause``).
+        /// The bytes are not a property list (the `PlistError` is the ``cause``).
         public static let notAPropertyList = Code("notAPropertyList")
         /// The property list is not a keyed archive (`$archiver`, `$version`, `$top`, `$objects`).
         public static let notAnArchive = Code("notAnArchive")
@@ -34,7 +35,7 @@ public struct KeyedArchiveError: Error, Hashable, Sendable, CustomStringConverti
         public static let cyclicReference = Code("cyclicReference")
         /// Values nest deeper than the unarchiver's depth limit.
         public static let depthLimitExceeded = Code("depthLimitExceeded")
-        /// The encoded archive could not be written as a property list (the ``PlistError``
+        /// The encoded archive could not be written as a property list (the `PlistError`
         /// is the ``cause``).
         public static let encodingFailed = Code("encodingFailed")
     }
@@ -54,5 +55,6 @@ public struct KeyedArchiveError: Error, Hashable, Sendable, CustomStringConverti
         self.cause = cause
     }
 
+    /// The error's message.
     public var description: String { message }
 }

@@ -48,7 +48,7 @@ public final class KeyedArchiver {
     /// Write the module-qualified class name Foundation's `NSKeyedArchiver` on Linux writes
     /// (`MyApp.Person`, Swift's `String(reflecting:)`) for every ``KeyedCodable`` class whose
     /// ``KeyedCodable/archivedClassName`` is the default (its bare type name). Default false.
-    /// Names set with ``setClassName(_:for:)-(_,any KeyedCodable.Type)`` still win.
+    /// Names set with `setClassName(_:for:)` still win.
     public var writesModuleQualifiedClassNames = false {
         didSet { typeClassUIDs = [:] }
     }

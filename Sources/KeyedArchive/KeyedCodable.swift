@@ -49,8 +49,10 @@ public protocol KeyedCodable: AnyObject, KeyedArchivable {
 }
 
 extension KeyedCodable {
+    /// The type's bare name (`Person` for `MyApp.Person`).
     public static var archivedClassName: String { String(describing: self) }
 
+    /// ``archivedClassName`` and then `NSObject`.
     public static var archivedClassHierarchy: [String] { [archivedClassName, "NSObject"] }
 
     /// Archives the object once per archiver (by identity) and returns its UID.

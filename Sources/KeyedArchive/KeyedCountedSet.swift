@@ -19,6 +19,7 @@ public struct KeyedCountedSet<Element: KeyedArchivable & Hashable>: KeyedArchiva
         for element in elements { add(element) }
     }
 
+    /// A counted set of the literal's elements, each counted as often as it appears.
     public init(arrayLiteral elements: Element...) { self.init(elements) }
 
     /// How often `element` was added (0 when absent). Like `count(for:)`.

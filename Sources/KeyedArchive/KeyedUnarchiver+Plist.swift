@@ -7,7 +7,7 @@ import OrderedCollections
 import PlistKit
 
 extension KeyedUnarchiver {
-    /// Turns any keyed archive, whatever its classes, into a plain ``Plist`` tree with the
+    /// Turns any keyed archive, whatever its classes, into a plain `Plist` tree with the
     /// UIDs resolved: the generic unarchive `plistkit` uses to show archives.
     ///
     /// The result is the `$top` dictionary (`{"root": …}` for archives made by
@@ -28,7 +28,10 @@ extension KeyedUnarchiver {
     ///   being expanded (a cycle), is `{"$ref": N}`. Empty collections are always expanded.
     ///   So shared objects and cycles are marked, and nothing is expanded twice or forever.
     ///
-    /// - Parameter data: the archive, in any property-list format.
+    /// - Parameters:
+    ///   - data: the archive, in any property-list format.
+    ///   - maximumDepth: the deepest nesting of objects and collections to expand (default
+    ///     500).
     /// - Throws: ``KeyedArchiveError``: `notAPropertyList`, `notAnArchive`, `uidOutOfRange`,
     ///   `badClass` (also for a reference to a dictionary without `$class`);
     ///   `depthLimitExceeded` past `maximumDepth` levels of nesting.
@@ -38,7 +41,7 @@ extension KeyedUnarchiver {
         return try unarchiver.genericTop()
     }
 
-    /// The generic unarchive of an archive already parsed into a ``Plist``; see
+    /// The generic unarchive of an archive already parsed into a `Plist`; see
     /// ``plist(fromArchive:maximumDepth:)-(Collection<UInt8>,_)``.
     public static func plist(fromArchive archive: Plist, maximumDepth: Int = 500) throws(KeyedArchiveError) -> Plist {
         let unarchiver = try KeyedUnarchiver(archive: archive)

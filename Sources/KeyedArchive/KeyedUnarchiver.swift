@@ -85,7 +85,7 @@ public final class KeyedUnarchiver {
         try self.init(archive: archive)
     }
 
-    /// Reads an archive already parsed into a ``Plist``.
+    /// Reads an archive already parsed into a `Plist`.
     public init(archive: Plist) throws(KeyedArchiveError) {
         table = try ArchiveTable(archive)
     }

@@ -34,6 +34,7 @@ public protocol KeyedValueCodable: KeyedArchivable {
 }
 
 extension KeyedValueCodable {
+    /// ``archivedClassName`` and then `NSObject`.
     public static var archivedClassHierarchy: [String] { [archivedClassName, "NSObject"] }
 
     /// Writes the value as a new object and returns its UID.

@@ -11,6 +11,8 @@
 /// Hashing agrees: equal values hash alike. To tell widths, signs of zero or NaN payloads
 /// apart, compare the cases' payloads (`bitPattern`) directly.
 extension Plist: Hashable {
+    /// Whether two values are equal by the rules above: reals and dates by value (NaN equal to
+    /// NaN), strings and keys by exact Unicode scalars, dictionaries whatever their order.
     public static func == (lhs: Plist, rhs: Plist) -> Bool {
         switch (lhs, rhs) {
         case let (.dictionary(a), .dictionary(b)):
@@ -34,6 +36,7 @@ extension Plist: Hashable {
         }
     }
 
+    /// Feeds the value to `hasher` so that values equal by `==` hash alike.
     public func hash(into hasher: inout Hasher) {
         switch self {
         case .dictionary(let entries):

@@ -8,6 +8,7 @@ public struct PlistError: Error, Hashable, Sendable, CustomStringConvertible {
         /// A stable name, such as `"truncated"`.
         public let name: String
         private init(_ name: String) { self.name = name }
+        /// The code's name.
         public var description: String { name }
 
         /// The input ends before a structure it promises (header, trailer, table, object).
@@ -67,6 +68,7 @@ public struct PlistError: Error, Hashable, Sendable, CustomStringConvertible {
         /// A 1-based line and column in text input.
         case lineColumn(line: Int, column: Int)
 
+        /// The position as text: `offset N`, or `LINE:COLUMN`.
         public var description: String {
             switch self {
             case .offset(let offset): "offset \(offset)"

@@ -80,6 +80,8 @@ public struct PlistInteger: Hashable, Sendable, Comparable, CustomStringConverti
         isLarge ? String(bits) : String(Int64(bitPattern: bits))
     }
 
+    /// Whether `lhs` is smaller, comparing the values as mathematical integers (every negative
+    /// value is below every value above `Int64.max`).
     public static func < (lhs: PlistInteger, rhs: PlistInteger) -> Bool {
         switch (lhs.isLarge, rhs.isLarge) {
         case (false, false): Int64(bitPattern: lhs.bits) < Int64(bitPattern: rhs.bits)
@@ -91,6 +93,7 @@ public struct PlistInteger: Hashable, Sendable, Comparable, CustomStringConverti
 }
 
 extension PlistInteger: ExpressibleByIntegerLiteral {
+    /// An integer from an integer literal.
     public init(integerLiteral value: Int64) {
         self.init(value)
     }

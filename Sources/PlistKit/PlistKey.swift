@@ -52,12 +52,15 @@ extension PlistKey: Hashable {
 }
 
 extension PlistKey: ExpressibleByStringLiteral {
+    /// A key from a string literal, with the literal's exact Unicode scalars.
     @inlinable
     public init(stringLiteral value: String) { self.string = value }
 }
 
 extension PlistKey: CustomStringConvertible, CustomDebugStringConvertible {
+    /// The key's text.
     public var description: String { string }
+    /// The key's text, quoted and escaped as a Swift string literal.
     public var debugDescription: String { string.debugDescription }
 }
 

@@ -3,12 +3,13 @@ import FoundationEssentials
 #else
 import Foundation
 #endif
+import PlistKit
 
 /// An app's data container: where its documents, support files, caches, preferences and
 /// temporary files live.
 ///
-/// Like the iOS data container with `FileManager.default.urls(for:in: .userDomainMask)` (the
-/// seeds' `NSSearchPathForDirectoriesInDomains`), in one of two layouts:
+/// Like the iOS data container with `FileManager.default.urls(for:in: .userDomainMask)` (or
+/// `NSSearchPathForDirectoriesInDomains`), in one of two layouts:
 /// - ``Layout/sandbox(root:)``: a self-contained root laid out exactly like the iOS sandbox
 ///   (`Documents`, `Library/Application Support`, `Library/Caches`, `Library/Preferences`, `tmp`);
 /// - ``Layout/xdg(_:)``: the XDG Base Directory locations of a Linux desktop or server, with
@@ -84,7 +85,9 @@ public struct AppContainer: Sendable, Hashable {
     /// Missing directories (and missing parents) are created with mode `0700`. The caches
     /// directory is given a `CACHEDIR.TAG` if it lacks one. In a shared temporary directory
     /// the app's folder must be a real directory owned by this user and closed to others.
-    /// - Parameter create: pass `false` to resolve without touching the filesystem.
+    /// - Parameters:
+    ///   - directory: which of the container's directories.
+    ///   - create: pass `false` to resolve without touching the filesystem.
     /// - Throws: ``PlistStoreError`` when a directory cannot be created or is unsafe to use.
     public func path(for directory: ContainerDirectory, create: Bool = true) throws(PlistStoreError) -> String {
         let path = path(of: directory)
@@ -119,7 +122,7 @@ public struct AppContainer: Sendable, Hashable {
 
     /// The path of a file named `name` in `directory` (the directory is created if needed).
     ///
-    /// Like the seeds' `[doc stringByAppendingPathComponent:@"student.plist"]`.
+    /// Like `[documentsDirectory stringByAppendingPathComponent:@"student.plist"]` on iOS.
     /// - Throws: ``PlistStoreError/Code/invalidArgument`` when `name` is not a plain file name.
     public func path(forFile name: String, in directory: ContainerDirectory) throws(PlistStoreError) -> String {
         try Self.validateName(name, what: "file name")

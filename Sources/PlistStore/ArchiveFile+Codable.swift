@@ -10,7 +10,12 @@ extension ArchiveFile {
     ///
     /// Like `try PropertyListEncoder().encode(value).write(to: url, options: .atomic)`: the
     /// Codable counterpart of ``archiveRootObject(_:toFile:format:permissions:)``.
-    /// - Parameter format: `.binary` (the default) or `.xml`.
+    /// - Parameters:
+    ///   - value: the root to encode: a type that encodes as a dictionary or an array.
+    ///   - path: the file to replace or create.
+    ///   - format: `.binary` (the default) or `.xml`.
+    ///   - permissions: the mode of a new file, less the umask; an existing file keeps its
+    ///     own.
     /// - Throws: ``PlistStoreError/Code/coding`` with the `EncodingError` as
     ///   ``PlistStoreError/underlying`` (a root that is not a dictionary or an array, say);
     ///   ``PlistStoreError/Code/io`` when the file cannot be replaced.

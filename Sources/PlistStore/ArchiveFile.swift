@@ -8,9 +8,9 @@ import PlistKit
 
 /// Saving object graphs to files atomically and loading them back.
 ///
-/// The seeds' `+[NSKeyedArchiver archiveRootObject:toFile:]` and
+/// Like `+[NSKeyedArchiver archiveRootObject:toFile:]` and
 /// `+[NSKeyedUnarchiver unarchiveObjectWithFile:]`, over KeyedArchive's
-/// ``KeyedArchive/KeyedArchiver`` and ``KeyedArchive/KeyedUnarchiver``, with every write
+/// `KeyedArchiver` and `KeyedUnarchiver`, with every write
 /// going through PlistKit's `AtomicFile`: a crash or a concurrent reader sees the complete
 /// old archive or the complete new one.
 public enum ArchiveFile {
@@ -18,7 +18,12 @@ public enum ArchiveFile {
     ///
     /// Like `+[NSKeyedArchiver archiveRootObject:toFile:]`. An existing file keeps its
     /// permissions; a new one gets `permissions` less the umask.
-    /// - Parameter format: `.binary` (as `NSKeyedArchiver` writes) or `.xml`.
+    /// - Parameters:
+    ///   - root: the object graph's root.
+    ///   - path: the file to replace or create.
+    ///   - format: `.binary` (as `NSKeyedArchiver` writes) or `.xml`.
+    ///   - permissions: the mode of a new file, less the umask; an existing file keeps its
+    ///     own.
     /// - Throws: ``PlistStoreError/Code/coding`` with the `KeyedArchiveError` as
     ///   ``PlistStoreError/underlying`` when the graph cannot be archived;
     ///   ``PlistStoreError/Code/io`` when the file cannot be replaced.
@@ -36,7 +41,7 @@ public enum ArchiveFile {
     ///
     /// Like `+[NSKeyedUnarchiver unarchiveObjectWithFile:]` (with `allowedClasses` nil) or
     /// `unarchivedObject(ofClasses:from:)` with the file's contents (with a list: secure
-    /// decoding, see ``KeyedArchive/KeyedUnarchiver/unarchivedObject(ofType:from:allowedClasses:classNames:)``).
+    /// decoding, see `KeyedUnarchiver.unarchivedObject(ofType:from:allowedClasses:classNames:)`).
     /// - Throws: ``PlistStoreError/Code/notFound`` when there is no file;
     ///   ``PlistStoreError/Code/coding`` with the `KeyedArchiveError` as
     ///   ``PlistStoreError/underlying`` when it is not an archive of a `type`.
@@ -58,7 +63,7 @@ public enum ArchiveFile {
 extension AppContainer {
     /// Archives `root` to the file `name` in `directory` (created if needed), atomically.
     ///
-    /// The seeds' `archiveRootObject:toFile:` with a path built from
+    /// Like `archiveRootObject:toFile:` with a path built from
     /// `NSSearchPathForDirectoriesInDomains(NSDocumentDirectory, …)`.
     /// - Returns: the path written.
     @discardableResult
@@ -70,7 +75,7 @@ extension AppContainer {
 
     /// Unarchives the file `name` in `directory`.
     ///
-    /// The seeds' `unarchiveObjectWithFile:`.
+    /// Like `unarchiveObjectWithFile:` with a path built the same way.
     public func unarchiveObject<T: KeyedArchivable>(
         ofType type: T.Type,
         named name: String,

@@ -5,6 +5,7 @@ import Musl
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import PlistKit
 
 /// The Cache Directory Tagging Specification's `CACHEDIR.TAG`, which tells backup and
 /// archiving tools (tar `--exclude-caches`, borg `--exclude-caches`, restic

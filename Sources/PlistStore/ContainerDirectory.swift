@@ -1,7 +1,7 @@
 /// The standard directories of an app's data container, named as iOS names them.
 ///
 /// Like `FileManager.SearchPathDirectory` (`NSSearchPathDirectory`) for the directories an
-/// iOS sandbox has. ``AppContainer/url(for:)`` resolves each one.
+/// iOS sandbox has. ``AppContainer/url(for:create:)`` resolves each one.
 ///
 /// | Case | iOS sandbox layout | XDG layout |
 /// |---|---|---|

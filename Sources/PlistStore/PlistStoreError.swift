@@ -5,6 +5,7 @@ import Musl
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import PlistKit
 
 /// The error every PlistStore operation throws: what failed, on which file, and why.
 ///
@@ -17,6 +18,7 @@ public struct PlistStoreError: Error, Sendable, CustomStringConvertible {
         /// A stable name, such as `"corruptFile"`.
         public let name: String
         private init(_ name: String) { self.name = name }
+        /// The code's name.
         public var description: String { name }
 
         /// A file or directory does not exist.
@@ -65,7 +67,7 @@ public struct PlistStoreError: Error, Sendable, CustomStringConvertible {
     /// The message, the system's words for `errno`, and the cause.
     public var description: String {
         var text = message
-        if let errno { text += ": \(String(cString: strerror(errno)))" }
+        if let errno { text += ": \(Syscalls.Errno(rawValue: errno).description)" }
         if let underlying { text += " (\(underlying))" }
         return text
     }

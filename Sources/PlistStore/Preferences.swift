@@ -18,8 +18,8 @@ import Synchronization
 ///
 /// Like `NSUserDefaults` / `UserDefaults`: values are looked up first in this process's
 /// unsaved changes, then in the domain's file, then in the registered defaults. Changes are
-/// kept in memory until ``synchronize()`` (or the object's release) writes them; as the seeds
-/// say of `[defaults synchronize]`, call it when the data must be on disk now.
+/// kept in memory until ``synchronize()`` (or the object's release) writes them; as with
+/// `[defaults synchronize]` on iOS, call it when the data must be on disk now.
 ///
 /// The domain is the file `<domain>.plist` (binary format) in a directory, normally the
 /// container's ``ContainerDirectory/preferences``.
@@ -259,7 +259,7 @@ public final class Preferences: Sendable {
 
     /// Renames the corrupt file aside and returns the error that reports it.
     private func keepAside(_ corruption: PlistError, _ state: inout State) throws(PlistStoreError) -> PlistStoreError {
-        let aside = "\(path).corrupt-\(time(nil))-\(Syscalls.processID)"
+        let aside = "\(path).corrupt-\(Syscalls.secondsSince1970)-\(Syscalls.processID)"
         if case .failure(let error) = Syscalls.renameItem(path, aside) {
             throw .system("the preferences file \(path) is corrupt (\(corruption)) and cannot be moved aside", path: path, errno: error.rawValue)
         }

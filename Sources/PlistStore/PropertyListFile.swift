@@ -8,7 +8,7 @@ import PlistKit
 /// Reading and atomically writing property-list files.
 ///
 /// Like `-[NSDictionary writeToFile:atomically:YES]` and `dictionaryWithContentsOfFile:`,
-/// for any ``Plist`` value.
+/// for any `Plist` value.
 public enum PropertyListFile {
     /// Encodes `value` in `format` and replaces the file at `path` atomically: a reader or a
     /// crash sees the complete old file or the complete new one, never a mixture.

@@ -1,3 +1,4 @@
+import PlistKit
 /// The XDG Base Directory locations an ``AppContainer`` maps its directories into on Linux.
 ///
 /// Read from `$XDG_DATA_HOME`, `$XDG_CACHE_HOME`, `$XDG_CONFIG_HOME` and `$TMPDIR`; when a

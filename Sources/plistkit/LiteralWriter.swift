@@ -7,6 +7,13 @@ import PlistKit
 /// Where plutil writes code that does not compile, this writes code that does: keys are
 /// escaped like strings, every backslash and quote in a string is escaped (plutil escapes
 /// only a few sequences), and an empty dictionary is `[:]` in Swift.
+///
+/// It stays in the CLI rather than becoming PlistKit API: its output is lossy by design
+/// (reals printed with `%f`, six decimals, as plutil prints them; dates and data refused in
+/// Objective-C), and it is shaped by files rather than values (the variable is named after the
+/// input file, the `.m` imports a header named after the output). A library promising
+/// lossless values should not offer it. The part that is about values, plutil's key order,
+/// is library API (`PlutilKeyOrder`) and used here.
 enum LiteralWriter {
     static func swift(_ value: Plist, source: String) throws -> String {
         try rejectUIDs(value, language: "Swift")

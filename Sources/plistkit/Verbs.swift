@@ -20,7 +20,7 @@ extension Tool {
         if options.silent { standardError.write(Data("-s doesn't make a lot of sense with -p.\n".utf8)) }
         return forEachFile(options) { _, data in
             let value = try Plist(decoding: data)
-            standardOutput.write(Data(PrettyPrinter.describe(value).utf8))
+            standardOutput.write(Data(value.plutilDescription.utf8))
         }
     }
 
@@ -109,7 +109,7 @@ extension Tool {
         forEachFile(options) { path, data in
             let tree = try KeyedUnarchiver.plist(fromArchive: data)
             guard let format else {
-                standardOutput.write(Data(PrettyPrinter.describe(tree).utf8))
+                standardOutput.write(Data(tree.plutilDescription.utf8))
                 return
             }
             var toStandardOutput = options

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 @testable import PlistKit
 
 /// Mismatched and corrupt inputs: PlistDecoder throws the `DecodingError` case Foundation

@@ -2,6 +2,7 @@ import Foundation
 import OrderedCollections
 import PlistKit
 import Testing
+import TestSupport
 
 @Suite("JSON writer against plutil", .enabled(if: Plutil.available, "needs the toolchain's plutil"))
 struct JSONPlutilTests {

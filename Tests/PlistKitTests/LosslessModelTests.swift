@@ -72,26 +72,6 @@ struct LosslessModelTests {
         #expect(try PropertyListDecoder().decode([Float].self, from: file) == [real, real])
     }
 
-    @Test func plutilPrintsFourByteRealsWithFloatDigits() throws {
-        guard let plutil = CLITests.plutilPath else { return }
-        for real: Float in [0.1, 3.4028235e38, 1e-40, 16_777_216, -0.0] {
-            let directory = try CLITests.scratch(["r.plist": Self.real32File(real.bitPattern)])
-            defer { try? FileManager.default.removeItem(at: directory) }
-            let path = directory.appendingPathComponent("r.plist").path
-            let ours = try CLITests.run(CLITests.plistkitPath, ["-p", path])
-            let theirs = try CLITests.run(plutil, ["-p", path])
-            #expect(ours == theirs, "\(real)")
-            let xmlOurs = try CLITests.run(CLITests.plistkitPath, ["-convert", "xml1", "-o", "-", path])
-            let xmlTheirs = try CLITests.run(plutil, ["-convert", "xml1", "-o", "-", path])
-            if real.sign == .plus {
-                #expect(xmlOurs == xmlTheirs, "\(real)")
-            } else {
-                // plutil writes -0.0 as 0.0; we keep the sign.
-                #expect(String(decoding: xmlOurs.stdout, as: UTF8.self).contains("<real>-0.0</real>"))
-            }
-        }
-    }
-
     // MARK: Signed zero and NaN
 
     @Test(arguments: [PlistFormat.binary, .xml, .json])

@@ -7,7 +7,7 @@ import Testing
 import Glibc
 #endif
 
-/// The seeds' Student, archived with `archiveRootObject:toFile:`.
+/// A Student class as an iOS app would write it, archived with `archiveRootObject:toFile:`.
 final class ArchivedStudent: KeyedCodable {
     static let archivedClassName = "Student"
     var name = ""
@@ -95,7 +95,7 @@ final class ArchivedStudent: KeyedCodable {
     }
 }
 
-/// A Codable model, saved like the seeds' students.plist.
+/// A Codable model, saved as an app would save its students.plist.
 struct Course: Codable, Equatable {
     var title: String
     var credits: Int

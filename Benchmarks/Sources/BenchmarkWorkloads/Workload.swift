@@ -2,7 +2,7 @@ import Foundation
 import OrderedCollections
 import PlistKit
 
-/// The benchmark workloads of `shared/bench/WORKLOADS.md`, generated deterministically.
+/// The benchmark workloads (described in `Benchmarks/README.md`), generated deterministically.
 ///
 /// Every workload is a pure function of its name and size: the same bytes on every machine
 /// and every run, so that PlistKit, Foundation, libplist and plistlib read the same files.

@@ -232,7 +232,7 @@ extension BinaryPlistView {
             }
         }
 
-        /// The value, decoded with everything it contains, as ``Plist(decoding:options:)``
+        /// The value, decoded with everything it contains, as ``Plist/init(decoding:options:)``
         /// would decode it.
         ///
         /// - Complexity: O(size of the subtree).

@@ -25,7 +25,9 @@ import Synchronization
 open class PlistEncoder {
     /// Options that change the output without changing its meaning.
     public struct OutputFormatting: OptionSet, Sendable, Hashable {
+        /// The options' bits.
         public let rawValue: UInt
+        /// Options from their bits.
         public init(rawValue: UInt) { self.rawValue = rawValue }
 
         /// Writes dictionary keys in CF's order (`CFStringCompare`: UTF-16 code units), as

@@ -1,8 +1,3 @@
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)
@@ -20,35 +15,41 @@ import Darwin
 /// target; then the directory itself is flushed so the rename survives a power loss.
 public enum AtomicFile {
     /// Writes `data` to `path`, replacing any file there atomically.
-    /// - Parameter permissions: the mode for a new file (default `0o644`, less the umask);
-    ///   an existing file keeps its own mode. A symbolic link at `path` is replaced by the
-    ///   new file, not followed.
-    /// - Throws: ``PlistError`` with code `.io` naming the step that failed.
+    /// - Parameters:
+    ///   - data: the file's new contents.
+    ///   - path: the file to replace or create.
+    ///   - permissions: the mode for a new file (default `0o644`, less the umask); an
+    ///     existing file keeps its own mode. A symbolic link at `path` is replaced by the new
+    ///     file, not followed.
+    /// - Throws: ``PlistError`` with code ``PlistError/Code/io`` naming the step that failed.
     public static func write(_ data: some Collection<UInt8>, to path: String, permissions: mode_t = 0o644) throws(PlistError) {
         let directory = Self.directory(of: path)
-        var existing = stat()
-        let targetExists = stat(path, &existing) == 0
+        let existingMode: mode_t?
+        if case .success(let existing) = Syscalls.status(path) {
+            existingMode = existing.st_mode & 0o7777
+        } else {
+            existingMode = nil
+        }
         let (descriptor, temporaryPath) = try createTemporaryFile(in: directory, for: Self.fileName(of: path), permissions: permissions)
         var renamed = false
         defer {
-            if !renamed { unlink(temporaryPath) }
+            if !renamed { _ = Syscalls.removeFile(temporaryPath) }
         }
         do {
-            defer { close(descriptor) }
+            defer { Syscalls.closeDescriptor(descriptor) }
             try writeAll(data, to: descriptor, path: temporaryPath)
-            if targetExists {
-                guard fchmod(descriptor, existing.st_mode & 0o7777) == 0 else { throw ioError("cannot set permissions of \(temporaryPath)") }
+            if let existingMode {
+                try check(Syscalls.changeMode(descriptor, existingMode), "cannot set permissions of \(temporaryPath)")
             }
-            guard fsync(descriptor) == 0 else { throw ioError("cannot flush \(temporaryPath)") }
+            try check(Syscalls.synchronize(descriptor), "cannot flush \(temporaryPath)")
         }
-        guard rename(temporaryPath, path) == 0 else { throw ioError("cannot rename \(temporaryPath) to \(path)") }
+        try check(Syscalls.renameItem(temporaryPath, path), "cannot rename \(temporaryPath) to \(path)")
         renamed = true
         // Make the rename durable. Some filesystems refuse fsync on a directory (EINVAL);
         // the file itself is complete and in place either way.
-        let directoryDescriptor = open(directory, O_RDONLY | O_CLOEXEC)
-        if directoryDescriptor >= 0 {
-            _ = fsync(directoryDescriptor)
-            close(directoryDescriptor)
+        if case .success(let directoryDescriptor) = Syscalls.openFile(directory, O_RDONLY) {
+            _ = Syscalls.synchronize(directoryDescriptor)
+            Syscalls.closeDescriptor(directoryDescriptor)
         }
     }
 
@@ -58,31 +59,25 @@ public enum AtomicFile {
     private static func createTemporaryFile(in directory: String, for name: String, permissions: mode_t) throws(PlistError) -> (Int32, String) {
         let letters = Array("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789")
         var generator = SystemRandomNumberGenerator()
+        var failure = Syscalls.Errno(rawValue: EEXIST)
         for _ in 0..<100 {
             let suffix = String((0..<6).map { _ in letters[Int(generator.next() % UInt64(letters.count))] })
             let candidate = "\(directory)/.\(name).tmp-\(suffix)"
-            let descriptor = open(candidate, O_CREAT | O_EXCL | O_WRONLY | O_CLOEXEC, permissions)
-            if descriptor >= 0 { return (descriptor, candidate) }
-            if errno != EEXIST { break }
+            switch Syscalls.openFile(candidate, O_CREAT | O_EXCL | O_WRONLY, permissions) {
+            case .success(let descriptor): return (descriptor, candidate)
+            case .failure(let error): failure = error
+            }
+            if failure.rawValue != EEXIST { break }
         }
-        throw ioError("cannot create a temporary file in \(directory)")
+        throw ioError("cannot create a temporary file in \(directory)", failure)
     }
 
     private static func writeAll(_ data: some Collection<UInt8>, to descriptor: Int32, path: String) throws(PlistError) {
-        let result: Bool? = data.withContiguousStorageIfAvailable { buffer in
-            var offset = 0
-            while offset < buffer.count {
-                let written = systemWrite(descriptor, buffer.baseAddress! + offset, buffer.count - offset)
-                if written < 0 {
-                    if errno == EINTR { continue }
-                    return false
-                }
-                offset += written
-            }
-            return true
+        let result = data.withContiguousStorageIfAvailable { buffer in
+            Syscalls.writeAll(descriptor, UnsafeRawBufferPointer(buffer))
         }
         if let result {
-            guard result else { throw ioError("cannot write \(path)") }
+            try check(result, "cannot write \(path)")
         } else {
             try writeAll(Array(data), to: descriptor, path: path)
         }
@@ -98,12 +93,12 @@ public enum AtomicFile {
         return String(path[path.index(after: slash)...])
     }
 
-    private static func ioError(_ message: String) -> PlistError {
-        PlistError(.io, "\(message): \(String(cString: strerror(errno)))")
+    /// Throws an `.io` error naming the step when `result` is a failure.
+    private static func check(_ result: Syscalls.Result<Void>, _ message: @autoclosure () -> String) throws(PlistError) {
+        if case .failure(let error) = result { throw ioError(message(), error) }
     }
-}
 
-/// The C `write`, out of reach of `AtomicFile.write`'s name inside the type.
-private func systemWrite(_ descriptor: Int32, _ bytes: UnsafePointer<UInt8>, _ count: Int) -> Int {
-    write(descriptor, bytes, count)
+    private static func ioError(_ message: String, _ error: Syscalls.Errno) -> PlistError {
+        PlistError(.io, "\(message): \(error.description)")
+    }
 }

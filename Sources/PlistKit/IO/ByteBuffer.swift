@@ -40,7 +40,7 @@ struct ByteBuffer: ~Copyable {
 
     deinit {
         if reserved > 0 {
-            munmap(base, reserved)
+            Syscalls.unmap(base, reserved)
         } else {
             free(base)
         }
@@ -72,7 +72,7 @@ struct ByteBuffer: ~Copyable {
         if reserved > 0 {
             memory = malloc(newCapacity)
             memory?.copyMemory(from: base, byteCount: count)
-            munmap(base, reserved)
+            Syscalls.unmap(base, reserved)
             reserved = 0
         } else {
             memory = realloc(base, newCapacity)
@@ -135,9 +135,9 @@ struct ByteBuffer: ~Copyable {
             // Unmap the pages past the end; the Data unmaps the rest (munmap takes every
             // page the range touches).
             let used = (count + Self.pageSize - 1) & ~(Self.pageSize - 1)
-            if used < reserved { munmap(base + used, reserved - used) }
+            if used < reserved { Syscalls.unmap(base + used, reserved - used) }
             return Data(bytesNoCopy: base, count: count, deallocator: .custom { bytes, count in
-                _ = munmap(bytes, count)
+                Syscalls.unmap(bytes, count)
             })
         }
         if count < capacity, let trimmed = realloc(base, Swift.max(count, 1)) {
@@ -155,7 +155,7 @@ struct ByteBuffer: ~Copyable {
     /// The address space a buffer reserves when it moves into a mapping (more if it needs
     /// more). Inaccessible until used, it costs no memory.
     private static let reservationSize = 16 << 30
-    private static let pageSize = Int(sysconf(Int32(_SC_PAGESIZE)))
+    private static var pageSize: Int { Syscalls.pageSize }
 
     #if os(Linux)
     /// Grows a mapped buffer to at least `newCapacity` bytes (a malloc'd one moves into a
@@ -164,21 +164,20 @@ struct ByteBuffer: ~Copyable {
         let newCapacity = (newCapacity + Self.hugePageSize - 1) & ~(Self.hugePageSize - 1)
         if reserved > 0, newCapacity <= reserved {
             // Make the next stretch of the reservation writable.
-            guard mprotect(base + capacity, newCapacity - capacity, PROT_READ | PROT_WRITE) == 0 else { return false }
+            guard Syscalls.makeWritable(base + capacity, newCapacity - capacity) else { return false }
             capacity = newCapacity
             return true
         }
         let size = Swift.max(Self.reservationSize, 4 * newCapacity)
-        guard let region = mmap(nil, size, PROT_NONE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0),
-              region != MAP_FAILED else { return false }
-        guard mprotect(region, newCapacity, PROT_READ | PROT_WRITE) == 0 else {
-            munmap(region, size)
+        guard let region = Syscalls.reserveAddressSpace(size) else { return false }
+        guard Syscalls.makeWritable(region, newCapacity) else {
+            Syscalls.unmap(region, size)
             return false
         }
-        _ = madvise(region, size, MADV_HUGEPAGE)
+        Syscalls.adviseHugePages(region, size)
         region.copyMemory(from: base, byteCount: count)
         if reserved > 0 {
-            munmap(base, reserved)
+            Syscalls.unmap(base, reserved)
         } else {
             free(base)
         }

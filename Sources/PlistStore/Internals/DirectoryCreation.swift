@@ -5,6 +5,7 @@ import Musl
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import PlistKit
 
 /// Creating container directories with owner-only permissions.
 enum DirectoryCreation {

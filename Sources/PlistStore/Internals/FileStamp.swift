@@ -5,6 +5,7 @@ import Musl
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import PlistKit
 
 /// What `stat` says about a file, to notice when another process has replaced it.
 ///
@@ -31,7 +32,7 @@ struct FileStamp: Equatable {
         size = Int64(info.st_size)
         modified = info.st_mtim
         changed = info.st_ctim
-        takenAt = time(nil)
+        takenAt = Syscalls.secondsSince1970
     }
 
     /// Whether `other` (a fresh `stat` of the same path) certainly shows the same file.

@@ -1,6 +1,7 @@
 import Foundation
 import OrderedCollections
 import PlistKit
+import TestSupport
 
 /// The canonical dump that `TestVectors/*/MANIFEST.json` uses for expected values, made by
 /// the oracle that wrote (or read) each vector:
@@ -88,7 +89,5 @@ enum Canonical {
     }
 
     /// The path of `TestVectors/` in this checkout.
-    static let vectorsDirectory: URL = URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-        .appendingPathComponent("TestVectors")
+    static var vectorsDirectory: URL { TestVectorFiles.directory }
 }

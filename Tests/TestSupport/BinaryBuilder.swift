@@ -1,23 +1,23 @@
 /// Assembles `bplist00` files from raw object encodings, so tests can state malformed input
 /// byte by byte.
-struct BinaryBuilder {
+public struct BinaryBuilder {
     /// Each object's complete encoding (marker, payload, refs), in index order.
-    var objects: [[UInt8]]
-    var top: UInt64 = 0
-    var refSize: UInt8 = 1
-    var offsetSize: UInt8 = 1
+    public var objects: [[UInt8]]
+    public var top: UInt64 = 0
+    public var refSize: UInt8 = 1
+    public var offsetSize: UInt8 = 1
     /// Replaces the computed object count in the trailer.
-    var countOverride: UInt64?
+    public var countOverride: UInt64?
     /// Replaces the computed offset-table position in the trailer.
-    var tableOffsetOverride: UInt64?
+    public var tableOffsetOverride: UInt64?
     /// Replaces individual offset-table entries.
-    var offsetOverrides: [Int: UInt64] = [:]
+    public var offsetOverrides: [Int: UInt64] = [:]
 
-    init(_ objects: [[UInt8]]) {
+    public init(_ objects: [[UInt8]]) {
         self.objects = objects
     }
 
-    var bytes: [UInt8] {
+    public var bytes: [UInt8] {
         var output = Array("bplist00".utf8)
         var offsets: [UInt64] = []
         for object in objects {
@@ -35,7 +35,7 @@ struct BinaryBuilder {
         return output
     }
 
-    static func bigEndian(_ value: UInt64, size: Int) -> [UInt8] {
+    public static func bigEndian(_ value: UInt64, size: Int) -> [UInt8] {
         (0..<size).reversed().map { UInt8(truncatingIfNeeded: value >> UInt64($0 * 8)) }
     }
 }

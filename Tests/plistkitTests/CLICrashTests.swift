@@ -30,7 +30,7 @@ import TestSupport
     /// Key paths into the file's root: its first and last dictionary key (dots escaped) or
     /// array index, where plistkit can read it.
     static func keyPaths(_ file: String) -> [String] {
-        guard let data = try? Data(contentsOf: Canonical.vectorsDirectory.appendingPathComponent(file)),
+        guard let data = try? Data(contentsOf: TestVectorFiles.directory.appendingPathComponent(file)),
               let value = try? Plist(decoding: data) else { return [] }
         switch value {
         case .dictionary(let entries):
@@ -45,7 +45,7 @@ import TestSupport
 
     @Test(arguments: CLIParityTests.files)
     func noVerbCrashes(_ file: String) throws {
-        let directory = Canonical.vectorsDirectory
+        let directory = TestVectorFiles.directory
         var runs = CLICrashTests.verbs.map { $0 + [file] }
         for path in CLICrashTests.keyPaths(file) {
             for format in ["raw", "xml1", "binary1", "json", "swift", "objc"] {
@@ -61,7 +61,7 @@ import TestSupport
 
     /// The regression vectors are there, and the two inputs that used to crash now print.
     @Test func regressionVectorsPrint() throws {
-        let directory = Canonical.vectorsDirectory
+        let directory = TestVectorFiles.directory
         #expect(CLIParityTests.files.contains("binary/regressions/nan_date.bplist"))
         #expect(CLIParityTests.files.contains("binary/regressions/long_case_keys.bplist"))
         let date = try CLITests.run(CLITests.plistkitPath, ["-p", "binary/regressions/nan_date.bplist"], in: directory)

@@ -18,7 +18,7 @@ import TestSupport
             let path = candidate.appendingPathComponent("plistkit").path
             if FileManager.default.isExecutableFile(atPath: path) { return path }
         }
-        return Canonical.vectorsDirectory.deletingLastPathComponent().appendingPathComponent(".build/debug/plistkit").path
+        return TestVectorFiles.directory.deletingLastPathComponent().appendingPathComponent(".build/debug/plistkit").path
     }()
 
     static let plutilPath: String? = {

@@ -1,20 +1,50 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
-import PlistKit
+#endif
 
-/// The layout of `plutil -p`: `"key" => value` lines, two spaces per level, dictionary keys
-/// in plutil's order (``PlutilKeyOrder``), dates as plutil prints them (``PlutilDateText``).
-///
-/// Where plutil on Linux is wrong, this prints what plutil on macOS prints: data bytes as
-/// two hex digits each (`{length = 3, bytes = 0x010203}`; over 24 bytes, the first 16 and
-/// the last 8), and UIDs by value (`<CFKeyedArchiverUID>{value = 7}`) rather than an address.
-enum PrettyPrinter {
-    static func describe(_ value: Plist) -> String {
+extension Plist {
+    /// The value laid out as `plutil -p` prints it for a person to read.
+    ///
+    /// Each dictionary entry is a `"key" => value` line and each array element an
+    /// `index => value` line, indented two spaces per level; collections open with `{` or `[`
+    /// and close on a line of their own. Dictionary keys come in plutil's order
+    /// (``PlutilKeyOrder``), whatever order the dictionary keeps, and dates read as
+    /// ``PlutilDateText/description(_:)`` gives them. Strings are quoted but not escaped, as
+    /// plutil shows them. The text ends with a newline.
+    ///
+    /// Where `plutil` on Linux differs from `plutil` on macOS, this follows macOS: data shows
+    /// two hex digits per byte (`{length = 3, bytes = 0x010203}`; past 24 bytes, the first 16
+    /// and the last 8 around `...`), and a UID shows its value
+    /// (`<CFKeyedArchiverUID>{value = 7}`) rather than a memory address.
+    ///
+    /// ```swift
+    /// let value: Plist = ["name": "Ada", "tags": ["a", "b"]]
+    /// print(value.plutilDescription, terminator: "")
+    /// // {
+    /// //   "name" => "Ada"
+    /// //   "tags" => [
+    /// //     0 => "a"
+    /// //     1 => "b"
+    /// //   ]
+    /// // }
+    /// ```
+    ///
+    /// `plistkit -p` prints exactly this text.
+    ///
+    /// - Complexity: O(*n* log *n*) in the number of keys of the largest dictionary, for the
+    ///   sorting, plus O(*n*) in the size of the value.
+    public var plutilDescription: String {
         var output = ""
-        append(value, indent: 2, to: &output)
+        PlutilLayout.append(self, indent: 2, to: &output)
         return output
     }
+}
 
-    private static func append(_ value: Plist, indent: Int, to output: inout String) {
+/// The writer behind ``Plist/plutilDescription``.
+enum PlutilLayout {
+    static func append(_ value: Plist, indent: Int, to output: inout String) {
         switch value {
         case .dictionary(let entries):
             output += "{\n"

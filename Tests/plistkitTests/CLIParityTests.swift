@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 import PlistKit
-@testable import plistkit
+import TestSupport
 
 /// `plistkit` and the toolchain's `plutil` on every file in `TestVectors/`: the same exit
 /// status, the same bytes on standard output, except for the differences listed here, each
@@ -10,7 +10,7 @@ import PlistKit
 @Suite struct CLIParityTests {
     /// Every vector file (MANIFESTs and generator scripts aside), relative to the repository.
     static let files: [String] = {
-        let root = Canonical.vectorsDirectory
+        let root = TestVectorFiles.directory
         let enumerator = FileManager.default.enumerator(at: root, includingPropertiesForKeys: nil)
         var files: [String] = []
         while let url = enumerator?.nextObject() as? URL {
@@ -59,14 +59,14 @@ import PlistKit
 
     private func bothRun(_ arguments: [String]) throws -> (ours: CLITests.Run, theirs: CLITests.Run) {
         let plutil = try #require(CLITests.plutilPath)
-        let directory = Canonical.vectorsDirectory
+        let directory = TestVectorFiles.directory
         return (try CLITests.run(CLITests.plistkitPath, arguments, in: directory),
                 try CLITests.run(plutil, arguments, in: directory))
     }
 
     /// The value as plistkit reads it, when it does.
     private func value(_ file: String) -> Plist? {
-        try? Plist(decoding: Data(contentsOf: Canonical.vectorsDirectory.appendingPathComponent(file)))
+        try? Plist(decoding: Data(contentsOf: TestVectorFiles.directory.appendingPathComponent(file)))
     }
 
     @Test(arguments: files)
@@ -138,7 +138,7 @@ import PlistKit
             // (XML dates hold whole seconds, so the values are compared as -p prints them.)
             #expect(theirs.status == 1 && ours.status == 0)
             let original = try #require(value(file))
-            #expect(PrettyPrinter.describe(try Plist(decoding: ours.stdout)) == PrettyPrinter.describe(original))
+            #expect(try Plist(decoding: ours.stdout).plutilDescription == original.plutilDescription)
         } else {
             #expect(ours.status == theirs.status)
             #expect(PlutilDifferences.asPlutilWrites(xml: ours.stdout) == theirs.stdout)

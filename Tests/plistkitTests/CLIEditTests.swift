@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import PlistKit
+import TestSupport
 
 /// The editing, extracting and literal verbs, side by side with plutil.
 @Suite struct CLIEditTests {

@@ -4,10 +4,10 @@ import Foundation
 /// plistkit differs from plutil"): `-0.0` keeps its sign (plutil writes `0.0` in XML and `-0`
 /// in JSON), and CR in XML text is written `&#xD;` (plutil writes it raw, and XML readers
 /// other than CF's turn it into LF).
-enum PlutilDifferences {
+public enum PlutilDifferences {
     /// Inputs plutil reads differently from us, so what it writes differs; each is a plutil
     /// quirk, and the tests check that the difference is still there.
-    static let plutilReadsDifferently: [String: String] = [
+    public static let plutilReadsDifferently: [String: String] = [
         "json/plutil/plistlib_strings.json": "plutil's JSON reader drops a U+FEFF at the start of a string",
         "json/plutil/foundation_strings.json": "plutil's JSON reader drops a U+FEFF at the start of a string",
         "xml/plutil/plistlib_strings.plist": "plutil's XML reader drops a U+FEFF at the start of a string",
@@ -17,13 +17,13 @@ enum PlutilDifferences {
 
     /// Regression vectors that plutil on Linux crashes on (or writes nonsense for) while
     /// plistkit prints, converts or refuses them with a reason.
-    static let plutilFailsOn: [String: String] = [
+    public static let plutilFailsOn: [String: String] = [
         "binary/regressions/nan_date.bplist": "plutil -p traps on a NaN date and -convert xml1 writes a date it cannot read; we print <description unavailable> and refuse to write it as XML",
         "binary/regressions/long_case_keys.bplist": "plutil aborts (free(): invalid pointer) sorting long keys that differ only in case",
     ]
 
     /// Our XML with those differences undone: what plutil writes for the same value.
-    static func asPlutilWrites(xml ours: Data) -> Data {
+    public static func asPlutilWrites(xml ours: Data) -> Data {
         var text = String(decoding: ours, as: UTF8.self)
         text = text.replacingOccurrences(of: "<real>-0.0</real>", with: "<real>0.0</real>")
         text = text.replacingOccurrences(of: "&#xD;", with: "\r")
@@ -31,7 +31,7 @@ enum PlutilDifferences {
     }
 
     /// Our JSON with those differences undone: `-0.0` as a whole token becomes `-0`.
-    static func asPlutilWrites(json ours: Data) -> Data {
+    public static func asPlutilWrites(json ours: Data) -> Data {
         let text = String(decoding: ours, as: UTF8.self)
         let pattern = try! NSRegularExpression(pattern: #"(?<=[\s\[,:])-0\.0(?=[\s,\]\}]|$)"#)
         let range = NSRange(text.startIndex..., in: text)

@@ -1,0 +1,171 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// The one seam through which this package's libraries call the operating system.
+///
+/// PlistKit (``AtomicFile``, the output buffers) and PlistStore (containers, preferences,
+/// backup marks) make their POSIX calls here and nowhere else. The seam has `package`
+/// access: the package's modules share it, programs that use the libraries never see it.
+///
+/// Each function returns the call's result or the `errno` it failed with and never throws:
+/// the public API turns failures into its own errors (``PlistError``, PlistStore's
+/// `PlistStoreError`) with the context it knows. Calls interrupted by a signal (`EINTR`)
+/// are retried here. Plain C library routines that make no system call (`malloc`,
+/// `memcmp`, …) are called where they are needed.
+package enum Syscalls {
+    /// The outcome of a call: a value, or the `errno` it failed with.
+    package typealias Result<Value> = Swift.Result<Value, Errno>
+
+    /// An `errno` value as an `Error`, so it can travel in a `Result`.
+    package struct Errno: Error, Equatable {
+        package var rawValue: Int32
+
+        package init(rawValue: Int32) {
+            self.rawValue = rawValue
+        }
+
+        /// The calling thread's `errno` now.
+        package static var current: Errno { Errno(rawValue: errno) }
+
+        /// The system's words for the error (`strerror`).
+        package var description: String { String(cString: strerror(rawValue)) }
+    }
+
+    // MARK: Files and directories
+
+    /// `lstat` (`followLinks == false`) or `stat`.
+    package static func status(_ path: String, followLinks: Bool = true) -> Result<stat> {
+        var info = stat()
+        let result = followLinks ? stat(path, &info) : lstat(path, &info)
+        return result == 0 ? .success(info) : .failure(.current)
+    }
+
+    /// `mkdir`; success when it made the directory.
+    package static func makeDirectory(_ path: String, mode: mode_t) -> Result<Void> {
+        mkdir(path, mode) == 0 ? .success(()) : .failure(.current)
+    }
+
+    /// `chmod`.
+    package static func changeMode(_ path: String, _ mode: mode_t) -> Result<Void> {
+        chmod(path, mode) == 0 ? .success(()) : .failure(.current)
+    }
+
+    /// `rename`.
+    package static func renameItem(_ from: String, _ to: String) -> Result<Void> {
+        rename(from, to) == 0 ? .success(()) : .failure(.current)
+    }
+
+    /// `unlink`.
+    package static func removeFile(_ path: String) -> Result<Void> {
+        unlink(path) == 0 ? .success(()) : .failure(.current)
+    }
+
+    // MARK: Descriptors
+
+    /// `open` with `O_CLOEXEC` added.
+    package static func openFile(_ path: String, _ flags: Int32, _ mode: mode_t = 0) -> Result<Int32> {
+        let descriptor = open(path, flags | O_CLOEXEC, mode)
+        return descriptor >= 0 ? .success(descriptor) : .failure(.current)
+    }
+
+    /// `close`, ignoring its result (the descriptor is gone either way on Linux).
+    package static func closeDescriptor(_ descriptor: Int32) {
+        _ = close(descriptor)
+    }
+
+    /// `fchmod`.
+    package static func changeMode(_ descriptor: Int32, _ mode: mode_t) -> Result<Void> {
+        fchmod(descriptor, mode) == 0 ? .success(()) : .failure(.current)
+    }
+
+    /// `fsync`: the file's data and metadata reach the disk.
+    package static func synchronize(_ descriptor: Int32) -> Result<Void> {
+        fsync(descriptor) == 0 ? .success(()) : .failure(.current)
+    }
+
+    /// `flock`, retried on `EINTR`.
+    package static func lock(_ descriptor: Int32, _ operation: Int32) -> Result<Void> {
+        while true {
+            if flock(descriptor, operation) == 0 { return .success(()) }
+            if errno != EINTR { return .failure(.current) }
+        }
+    }
+
+    /// `write` until every byte is written, retried on `EINTR`.
+    package static func writeAll(_ descriptor: Int32, _ bytes: UnsafeRawBufferPointer) -> Result<Void> {
+        var offset = 0
+        while offset < bytes.count {
+            let count = write(descriptor, bytes.baseAddress! + offset, bytes.count - offset)
+            if count < 0 {
+                if errno == EINTR { continue }
+                return .failure(.current)
+            }
+            offset += count
+        }
+        return .success(())
+    }
+
+    /// The whole contents of a file, read through one descriptor (so a concurrent rename
+    /// over the path cannot mix two files), with the `fstat` of what was read.
+    package static func readFile(_ path: String) -> Result<(bytes: [UInt8], status: stat)> {
+        let descriptor: Int32
+        switch openFile(path, O_RDONLY) {
+        case .success(let value): descriptor = value
+        case .failure(let error): return .failure(error)
+        }
+        defer { closeDescriptor(descriptor) }
+        var info = stat()
+        guard fstat(descriptor, &info) == 0 else { return .failure(.current) }
+        var bytes = [UInt8]()
+        bytes.reserveCapacity(max(0, Int(info.st_size)))
+        var chunk = [UInt8](repeating: 0, count: 64 * 1024)
+        while true {
+            let count = chunk.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
+            if count < 0 {
+                if errno == EINTR { continue }
+                return .failure(.current)
+            }
+            if count == 0 { break }
+            bytes.append(contentsOf: chunk[0..<count])
+        }
+        return .success((bytes, info))
+    }
+
+    /// Creates a file with `bytes` only if none exists at `path` (`O_EXCL`).
+    package static func createFile(_ path: String, bytes: [UInt8], mode: mode_t) -> Result<Void> {
+        let descriptor: Int32
+        switch openFile(path, O_WRONLY | O_CREAT | O_EXCL, mode) {
+        case .success(let value): descriptor = value
+        case .failure(let error): return .failure(error)
+        }
+        defer { closeDescriptor(descriptor) }
+        return bytes.withUnsafeBytes { writeAll(descriptor, $0) }
+    }
+
+    // MARK: Process and clock
+
+    /// The effective user id.
+    package static var userID: uid_t { geteuid() }
+
+    /// The process id.
+    package static var processID: pid_t { getpid() }
+
+    /// The wall clock in whole seconds since 1970 (`time`).
+    package static var secondsSince1970: Int { time(nil) }
+
+    /// An environment variable, or nil when unset.
+    package static func environment(_ name: String) -> String? {
+        getenv(name).map { String(cString: $0) }
+    }
+
+    /// The home directory from the password database, for when `$HOME` is unset.
+    package static func passwordHomeDirectory() -> String? {
+        guard let entry = getpwuid(geteuid()), let directory = entry.pointee.pw_dir else { return nil }
+        return String(cString: directory)
+    }
+}
