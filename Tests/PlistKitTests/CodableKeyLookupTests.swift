@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 @testable import PlistKit
 
 /// `PlistDecoder` on binary input finds keys by the key object they were last found in, and

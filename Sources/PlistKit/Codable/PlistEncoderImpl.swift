@@ -212,45 +212,45 @@ struct PlistUnkeyedEncodingContainer: UnkeyedEncodingContainer {
     let path: CodingPathNode
 
     var codingPath: [any CodingKey] { path.path }
-    var count: Int { array.values.count }
+    var count: Int { array.count }
 
-    mutating func encodeNil() { array.values.append(.value(PlistNull.value)) }
-    mutating func encode(_ value: Bool) { array.values.append(.value(.bool(value))) }
-    mutating func encode(_ value: String) { array.values.append(.value(.string(value))) }
-    mutating func encode(_ value: Double) { array.values.append(.value(.real(value))) }
-    mutating func encode(_ value: Float) { array.values.append(.value(.real(Double(value)))) }
-    mutating func encode(_ value: Int) { array.values.append(.value(.integer(PlistInteger(value)))) }
-    mutating func encode(_ value: Int8) { array.values.append(.value(.integer(PlistInteger(Int64(value))))) }
-    mutating func encode(_ value: Int16) { array.values.append(.value(.integer(PlistInteger(Int64(value))))) }
-    mutating func encode(_ value: Int32) { array.values.append(.value(.integer(PlistInteger(Int64(value))))) }
-    mutating func encode(_ value: Int64) { array.values.append(.value(.integer(PlistInteger(value)))) }
-    mutating func encode(_ value: UInt) { array.values.append(.value(.integer(PlistInteger(UInt64(value))))) }
-    mutating func encode(_ value: UInt8) { array.values.append(.value(.integer(PlistInteger(UInt64(value))))) }
-    mutating func encode(_ value: UInt16) { array.values.append(.value(.integer(PlistInteger(UInt64(value))))) }
-    mutating func encode(_ value: UInt32) { array.values.append(.value(.integer(PlistInteger(UInt64(value))))) }
-    mutating func encode(_ value: UInt64) { array.values.append(.value(.integer(PlistInteger(value)))) }
+    mutating func encodeNil() { array.append(.value(PlistNull.value)) }
+    mutating func encode(_ value: Bool) { array.append(.value(.bool(value))) }
+    mutating func encode(_ value: String) { array.append(.value(.string(value))) }
+    mutating func encode(_ value: Double) { array.append(.value(.real(value))) }
+    mutating func encode(_ value: Float) { array.append(.value(.real(Double(value)))) }
+    mutating func encode(_ value: Int) { array.append(.value(.integer(PlistInteger(value)))) }
+    mutating func encode(_ value: Int8) { array.append(.value(.integer(PlistInteger(Int64(value))))) }
+    mutating func encode(_ value: Int16) { array.append(.value(.integer(PlistInteger(Int64(value))))) }
+    mutating func encode(_ value: Int32) { array.append(.value(.integer(PlistInteger(Int64(value))))) }
+    mutating func encode(_ value: Int64) { array.append(.value(.integer(PlistInteger(value)))) }
+    mutating func encode(_ value: UInt) { array.append(.value(.integer(PlistInteger(UInt64(value))))) }
+    mutating func encode(_ value: UInt8) { array.append(.value(.integer(PlistInteger(UInt64(value))))) }
+    mutating func encode(_ value: UInt16) { array.append(.value(.integer(PlistInteger(UInt64(value))))) }
+    mutating func encode(_ value: UInt32) { array.append(.value(.integer(PlistInteger(UInt64(value))))) }
+    mutating func encode(_ value: UInt64) { array.append(.value(.integer(PlistInteger(value)))) }
 
     mutating func encode<T: Encodable>(_ value: T) throws {
-        array.values.append(try impl.wrap(value, parent: path, step: .index(array.values.count)))
+        array.append(try impl.wrap(value, parent: path, step: .index(array.count)))
     }
 
     mutating func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type) -> KeyedEncodingContainer<NestedKey> {
         let nested = EncodedDictionary()
-        let nestedPath = path.appending(index: array.values.count)
-        array.values.append(.dictionary(nested))
+        let nestedPath = path.appending(index: array.count)
+        array.append(.dictionary(nested))
         return KeyedEncodingContainer(PlistKeyedEncodingContainer<NestedKey>(impl: impl, dictionary: nested, path: nestedPath))
     }
 
     mutating func nestedUnkeyedContainer() -> any UnkeyedEncodingContainer {
         let nested = EncodedArray()
-        let nestedPath = path.appending(index: array.values.count)
-        array.values.append(.array(nested))
+        let nestedPath = path.appending(index: array.count)
+        array.append(.array(nested))
         return PlistUnkeyedEncodingContainer(impl: impl, array: nested, path: nestedPath)
     }
 
     mutating func superEncoder() -> any Encoder {
-        let encoder = impl.subencoder(path: path.appending(index: array.values.count))
-        array.values.append(.deferred(encoder))
+        let encoder = impl.subencoder(path: path.appending(index: array.count))
+        array.append(.deferred(encoder))
         return encoder
     }
 }

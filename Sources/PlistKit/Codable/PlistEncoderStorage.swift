@@ -23,18 +23,22 @@ enum EncodedValue {
 /// A dictionary being encoded. Keys keep the order they were first written in; writing a
 /// key again replaces its value in place, as Foundation does.
 ///
+/// Finished values are kept as ``Plist`` in `values`, the array the finished dictionary
+/// takes over; only containers still open (and `superEncoder`s) wait in `pending`.
 /// The staging classes here are touched only by the encoding thread, and never across a
 /// call into user code, so they skip dynamic exclusivity checks.
 final class EncodedDictionary {
-    struct Entry {
-        var key: String
+    struct Key {
+        var string: String
         /// The key's UTF-8 length and first and last bytes, so that a new key is compared
         /// in full only with keys that share them.
         var fingerprint: UInt64
-        var value: EncodedValue
     }
 
-    @exclusivity(unchecked) private(set) var entries: [Entry] = []
+    @exclusivity(unchecked) private(set) var keys: [Key] = []
+    @exclusivity(unchecked) private(set) var values: [Plist] = []
+    /// Position → a value still being encoded; its slot in `values` is a placeholder.
+    @exclusivity(unchecked) private(set) var pending: [Int: EncodedValue] = [:]
     /// Key → position, built once the dictionary is too large for linear search.
     @exclusivity(unchecked) private var index: [PlistKey: Int]?
 
@@ -53,8 +57,8 @@ final class EncodedDictionary {
     private func position(of key: String, _ fingerprint: UInt64) -> Int? {
         // By exact scalars: "é" and "e\u{301}" are two keys, as in every plist format.
         if let index { return index[PlistKey(key)] }
-        for position in entries.indices where entries[position].fingerprint == fingerprint {
-            if PlistKey(entries[position].key) == PlistKey(key) { return position }
+        for position in keys.indices where keys[position].fingerprint == fingerprint {
+            if PlistKey(keys[position].string) == PlistKey(key) { return position }
         }
         return nil
     }
@@ -62,28 +66,58 @@ final class EncodedDictionary {
     /// Stores `value` under `key`.
     func set(_ key: String, _ value: EncodedValue) {
         let fingerprint = Self.fingerprint(key)
+        let slot: Int
         if let existing = position(of: key, fingerprint) {
-            entries[existing].value = value
-            return
+            slot = existing
+        } else {
+            if keys.isEmpty {
+                keys.reserveCapacity(8)
+                values.reserveCapacity(8)
+            }
+            slot = keys.count
+            keys.append(Key(string: key, fingerprint: fingerprint))
+            values.append(EncodedValue.placeholder)
+            if index != nil {
+                index![PlistKey(key)] = slot
+            } else if keys.count > EncodedDictionary.linearLimit {
+                index = Dictionary(uniqueKeysWithValues: keys.indices.map { (PlistKey(keys[$0].string), $0) })
+            }
         }
-        if entries.isEmpty { entries.reserveCapacity(8) }
-        entries.append(Entry(key: key, fingerprint: fingerprint, value: value))
-        if index != nil {
-            index![PlistKey(key)] = entries.count - 1
-        } else if entries.count > EncodedDictionary.linearLimit {
-            index = Dictionary(uniqueKeysWithValues: entries.indices.map { (PlistKey(entries[$0].key), $0) })
+        if case .value(let plist) = value {
+            values[slot] = plist
+            if !pending.isEmpty { pending[slot] = nil }
+        } else {
+            pending[slot] = value
         }
     }
 
     /// The value stored under `key`, or nil.
     func value(forKey key: String) -> EncodedValue? {
-        position(of: key, Self.fingerprint(key)).map { entries[$0].value }
+        guard let position = position(of: key, Self.fingerprint(key)) else { return nil }
+        return pending[position] ?? .value(values[position])
     }
 }
 
-/// An array being encoded.
+/// An array being encoded: finished values as ``Plist``, open containers in `pending`.
 final class EncodedArray {
-    @exclusivity(unchecked) var values: [EncodedValue] = []
+    @exclusivity(unchecked) private(set) var values: [Plist] = []
+    @exclusivity(unchecked) private(set) var pending: [Int: EncodedValue] = [:]
+
+    var count: Int { values.count }
+
+    func append(_ value: EncodedValue) {
+        if case .value(let plist) = value {
+            values.append(plist)
+        } else {
+            pending[values.count] = value
+            values.append(EncodedValue.placeholder)
+        }
+    }
+}
+
+extension EncodedValue {
+    /// What stands in `values` for a pending value until it is finished.
+    static let placeholder = Plist.bool(false)
 }
 
 /// Turns finished containers into ``Plist`` values, one per encode.
@@ -113,11 +147,8 @@ final class PlistAssembler {
         case .dictionary(let dictionary):
             return plist(dictionary)
         case .array(let array):
-            var elements: [Plist] = []
-            elements.reserveCapacity(array.values.count)
-            for value in array.values {
-                elements.append(plist(value))
-            }
+            var elements = array.values
+            for (position, value) in array.pending { elements[position] = plist(value) }
             return .array(elements)
         case .deferred(let encoder):
             // A super encoder that was never written to stands for an empty dictionary,
@@ -127,9 +158,9 @@ final class PlistAssembler {
     }
 
     private func plist(_ dictionary: EncodedDictionary) -> Plist {
-        let entries = dictionary.entries
+        let entries = dictionary.keys
         if !Self.sameKeys(entries, lastStrings) {
-            let strings = entries.map(\.key)
+            let strings = entries.map(\.string)
             lastStrings = strings
             if sortingKeys {
                 lastOrder = strings.indices.sorted { PlistKeyOrder.utf16Precedes(strings[$0], strings[$1]) }
@@ -138,24 +169,22 @@ final class PlistAssembler {
                 lastKeys = strings.map { PlistKey($0) }
             }
         }
-        // Captured before the values are assembled: nested dictionaries move `last…` on.
+        // Captured before pending values are assembled: nested dictionaries move `last…` on.
         let keys = lastKeys, order = lastOrder
-        var values: [Plist] = []
-        values.reserveCapacity(entries.count)
+        var values = dictionary.values
+        for (position, value) in dictionary.pending { values[position] = plist(value) }
         if sortingKeys {
-            for position in order { values.append(plist(entries[position].value)) }
-        } else {
-            for entry in entries { values.append(plist(entry.value)) }
+            values = order.map { values[$0] }
         }
         return .dictionary(PlistDictionary(uncheckedUniqueKeys: keys, values: values))
     }
 
     /// True when the entries' keys are the very same strings as `strings` (same storage or
     /// same small-string bytes), which is what a type's `CodingKeys` give on every call.
-    private static func sameKeys(_ entries: [EncodedDictionary.Entry], _ strings: [String]) -> Bool {
+    private static func sameKeys(_ entries: [EncodedDictionary.Key], _ strings: [String]) -> Bool {
         guard entries.count == strings.count else { return false }
         for index in entries.indices
-        where unsafeBitCast(entries[index].key, to: (UInt64, UInt64).self) != unsafeBitCast(strings[index], to: (UInt64, UInt64).self) {
+        where unsafeBitCast(entries[index].string, to: (UInt64, UInt64).self) != unsafeBitCast(strings[index], to: (UInt64, UInt64).self) {
             return false
         }
         return true

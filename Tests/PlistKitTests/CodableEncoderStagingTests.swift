@@ -1,0 +1,103 @@
+import Foundation
+import Testing
+@testable import PlistKit
+
+/// `PlistEncoder` finishes a nested value as soon as its `encode(to:)` returns and shares key
+/// arrays between dictionaries with the same keys. These types use the container API in the
+/// ways that could break that: containers written to after their siblings, keys written
+/// twice, super encoders filled in later, key sets that change from one record to the next.
+/// Foundation's `PropertyListEncoder` is the oracle (its XML, which always sorts keys, byte
+/// for byte).
+@Suite struct CodableEncoderStagingTests {
+    /// Writes a nested container, then a sibling, then the nested container again.
+    struct Interleaved: Encodable {
+        var id: Int
+        enum Keys: String, CodingKey { case id, inner, after, again }
+        enum InnerKeys: String, CodingKey { case a, b }
+
+        func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: Keys.self)
+            var inner = container.nestedContainer(keyedBy: InnerKeys.self, forKey: .inner)
+            try inner.encode(id, forKey: .a)
+            try container.encode("sibling \(id)", forKey: .after)
+            var list = container.nestedUnkeyedContainer(forKey: .again)
+            try inner.encode(id * 2, forKey: .b)
+            try list.encode(id)
+            try container.encode(id, forKey: .id)
+            try list.encode(id + 1)
+            // The same key again replaces the value in place.
+            try container.encode(id + 100, forKey: .id)
+        }
+    }
+
+    /// A base class's fields through `superEncoder()`, written after the subclass's own.
+    class Base: Encodable {
+        var base: Int
+        init(base: Int) { self.base = base }
+        func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: Keys.self)
+            try container.encode(base, forKey: .base)
+        }
+        enum Keys: String, CodingKey { case base }
+    }
+
+    final class Derived: Base {
+        var name: String
+        init(base: Int, name: String) {
+            self.name = name
+            super.init(base: base)
+        }
+        override func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: Keys.self)
+            let parent = container.superEncoder()
+            try container.encode(name, forKey: .name)
+            try container.encode(Record(name: name, note: nil), forKey: .record)
+            try super.encode(to: parent)
+        }
+        enum Keys: String, CodingKey { case name, record }
+    }
+
+    /// Records whose key sets change: absent optionals are skipped.
+    struct Record: Codable {
+        var name: String
+        var note: String?
+    }
+
+    private func expectSameAsFoundation<T: Encodable>(_ value: T, sourceLocation: SourceLocation = #_sourceLocation) throws {
+        let ours = PlistEncoder()
+        ours.outputFormat = .xml
+        ours.outputFormatting = .sortedKeys
+        let theirs = PropertyListEncoder()
+        theirs.outputFormat = .xml
+        let expected = try theirs.encode(value)
+        #expect(try ours.encode(value) == expected, sourceLocation: sourceLocation)
+        // Unsorted and binary: the same value, in the order written.
+        for format in [PlistFormat.binary, .xml] {
+            let encoder = PlistEncoder()
+            encoder.outputFormat = format
+            #expect(try Plist(decoding: encoder.encode(value)) == Plist(decoding: expected), sourceLocation: sourceLocation)
+        }
+    }
+
+    @Test func containersWrittenAfterTheirSiblings() throws {
+        try expectSameAsFoundation((0..<5).map { Interleaved(id: $0) })
+    }
+
+    @Test func superEncoderFilledInLater() throws {
+        try expectSameAsFoundation([Derived(base: 1, name: "a"), Derived(base: 2, name: "b")])
+    }
+
+    @Test func keySetsThatChangeBetweenRecords() throws {
+        let records = (0..<20).map { Record(name: "r\($0)", note: $0 % 3 == 0 ? nil : "n\($0)") }
+        try expectSameAsFoundation(records)
+        try expectSameAsFoundation(["x": records, "y": Array(records.reversed())])
+    }
+
+    @Test func keyOrderIsTheOrderWrittenWithoutSorting() throws {
+        let value = try PlistEncoder().encodeToPlist([Interleaved(id: 1), Interleaved(id: 2)])
+        for element in value.array ?? [] {
+            #expect(element.dictionary?.keys.map(\.string) == ["inner", "after", "again", "id"])
+            #expect(element["id"]?.integer?.intValue == element["inner"]?["a"]?.integer?.intValue.map { $0 + 100 })
+        }
+    }
+}
