@@ -320,9 +320,9 @@ final class BinaryDecodingSource: PlistDecodingSource {
 
     /// Requested keys and the key objects they were last found in, so a key read from many
     /// dictionaries that share their key objects is found by comparing references rather
-    /// than bytes. Direct-mapped by the key's 16 bytes; a `String` with the same bytes as a
-    /// stored one (which the cache keeps alive, so its storage cannot be reused) has the
-    /// same text.
+    /// than bytes. Two-way set-associative by the key's 16 bytes (a slot and its neighbour);
+    /// a `String` with the same bytes as a stored one (which the cache keeps alive, so its
+    /// storage cannot be reused) has the same text.
     struct KeyObjectCache {
         private static let slotCount = 256
         /// Allocated by the first `store`.
@@ -340,22 +340,28 @@ final class BinaryDecodingSource: PlistDecodingSource {
             return Int(truncatingIfNeeded: (low &* 0x9E37_79B9_7F4A_7C15 ^ high &* 0xBF58_476D_1CE4_E5B9) >> 56)
         }
 
-        /// The key object `key` was last found in, if the slot holds `key`.
+        /// The key object `key` was last found in, if the slot or its neighbour holds `key`.
         @inline(__always)
         func object(for key: String, in slot: Int) -> Int? {
             guard !objects.isEmpty else { return nil }
-            let object = objects[slot]
-            guard object >= 0, Self.bits(keys[slot]) == Self.bits(key) else { return nil }
-            return object
+            let bits = Self.bits(key)
+            if objects[slot] >= 0, Self.bits(keys[slot]) == bits { return objects[slot] }
+            let other = slot ^ 1
+            if objects[other] >= 0, Self.bits(keys[other]) == bits { return objects[other] }
+            return nil
         }
 
+        /// Remembers `key`'s object in its slot, or in the neighbour when the slot holds
+        /// another key (which then stays, so two keys sharing a slot do not evict each other).
         mutating func store(_ key: String, object: Int, in slot: Int) {
             if objects.isEmpty {
                 keys = Array(repeating: "", count: Self.slotCount)
                 objects = Array(repeating: -1, count: Self.slotCount)
             }
-            keys[slot] = key
-            objects[slot] = object
+            let bits = Self.bits(key)
+            let target = objects[slot] < 0 || Self.bits(keys[slot]) == bits ? slot : slot ^ 1
+            keys[target] = key
+            objects[target] = object
         }
     }
 
