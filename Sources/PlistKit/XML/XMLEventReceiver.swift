@@ -1,0 +1,40 @@
+/// What the libxml2 callbacks talk to: the state they need (the first error, the parser
+/// context, how to locate the parser) and the three content events, which this base class
+/// ignores and ``XMLPlistScanner`` handles. The callbacks reach it through one class
+/// reference without retaining it, and the scanner behind it is specialised for its sink, so
+/// an event costs one dynamic call.
+///
+/// Its state is touched only from libxml2's callbacks on the parsing thread, one at a time
+/// and never re-entrantly, so the hot properties skip Swift's dynamic exclusivity checks
+/// (`@exclusivity(unchecked)`), which otherwise cost about a fifth of the parse.
+class XMLEventReceiver {
+    /// The first error; once set, every later event is ignored.
+    @exclusivity(unchecked) final private(set) var error: PlistError?
+    /// The libxml2 parser context while parsing (opaque here).
+    @exclusivity(unchecked) final var context: UnsafeMutableRawPointer?
+    /// Where libxml2 is now, as line and column.
+    final var locate: () -> PlistError.Location? = { nil }
+    /// Whether `startElement` needs the element's position.
+    final let recordsPositions: Bool
+
+    init(recordsPositions: Bool) {
+        self.recordsPositions = recordsPositions
+    }
+
+    final func fail(_ code: PlistError.Code, _ message: String, at location: PlistError.Location?) {
+        if error == nil { error = PlistError(code, message, at: location) }
+    }
+
+    final func fail(_ code: PlistError.Code, _ message: String) {
+        fail(code, message, at: locate())
+    }
+
+    /// `name` is libxml2's NUL-terminated UTF-8 local name; `position` is where the start
+    /// tag ends, the column of its `>` (``XMLPosition/unknown`` unless ``recordsPositions``).
+    func startElement(_ name: UnsafeRawPointer, hasPrefix: Bool, at position: XMLPosition) {}
+
+    /// Text, whitespace or CDATA, in as many pieces as libxml2 delivers.
+    func characters(_ bytes: UnsafeRawBufferPointer) {}
+
+    func endElement() {}
+}
