@@ -46,10 +46,10 @@ extension GrowableBuffer where Element == UInt8 {
     /// The low `size` (1, 2, 4 or 8) bytes of `value`, most significant first.
     @inline(__always)
     func appendBigEndian(_ value: UInt64, size: Int) {
-        let target = UnsafeMutableRawPointer(tail(reserving: 8))
+        let target = UnsafeMutableRawPointer(reserve(8))
         // All eight bytes, shifted so that the low `size` come first; only those are counted.
         target.storeBytes(of: (value << (64 - 8 * UInt64(size))).bigEndian, as: UInt64.self)
-        didAppend(size)
+        commit(size)
     }
 
     /// A marker byte with `count` in its low nibble, or `0xF` followed by an integer object.
@@ -104,7 +104,7 @@ extension GrowableBuffer where Element == UInt8 {
             units += (byte & 0xC0 != 0x80 ? 1 : 0) + (byte >= 0xF0 ? 1 : 0)
         }
         appendHeader(marker: BinaryMarker.utf16String, count: units)
-        let target = UnsafeMutableRawPointer(tail(reserving: 2 * units))
+        let target = UnsafeMutableRawPointer(reserve(2 * units))
         var written = 0
         func write(_ unit: UInt32) {
             target.storeBytes(of: UInt16(truncatingIfNeeded: unit).bigEndian, toByteOffset: written, as: UInt16.self)
@@ -130,6 +130,6 @@ extension GrowableBuffer where Element == UInt8 {
                 offset += 4
             }
         }
-        didAppend(written)
+        commit(written)
     }
 }

@@ -13,6 +13,11 @@ import Darwin
 
 /// The growing output of a text writer, handed to `Data` without a copy.
 ///
+/// It speaks ``GrowableBuffer``'s vocabulary (`reserve`, `commit`, `append`); the two stay
+/// apart because this one is output (a move-only value that becomes `Data`, with mapped
+/// growth for large documents) and that one is working storage (a class holding tables or
+/// text of any plain element type).
+///
 /// Writers make room once per item with ``reserve(_:)`` and then store through the pointer
 /// it returns, so the per-byte path has no bounds checks. The buffer frees its memory when
 /// dropped, so a writer that throws part-way leaks nothing.

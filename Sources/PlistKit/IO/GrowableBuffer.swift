@@ -36,30 +36,30 @@ final class GrowableBuffer<Element: BitwiseCopyable> {
     }
 
     /// Makes room for `extra` more elements, and returns where the first of them goes; the
-    /// caller writes them and then calls ``didAppend(_:)``.
+    /// caller writes them and then calls ``commit(_:)``.
     @inline(__always)
-    func tail(reserving extra: Int) -> UnsafeMutablePointer<Element> {
+    func reserve(_ extra: Int) -> UnsafeMutablePointer<Element> {
         if capacity - count < extra { grow(toHold: count + extra) }
         return base + count
     }
 
-    /// Counts `written` elements that the caller stored at ``tail(reserving:)``.
+    /// Counts `written` elements that the caller stored at ``reserve(_:)``.
     @inline(__always)
-    func didAppend(_ written: Int) {
+    func commit(_ written: Int) {
         assert(written <= capacity - count)
         count += written
     }
 
     @inline(__always)
     func append(_ element: Element) {
-        tail(reserving: 1).initialize(to: element)
+        reserve(1).initialize(to: element)
         count += 1
     }
 
     @inline(__always)
     func append(contentsOf elements: UnsafeBufferPointer<Element>) {
         guard let source = elements.baseAddress else { return }
-        tail(reserving: elements.count).update(from: source, count: elements.count)
+        reserve(elements.count).update(from: source, count: elements.count)
         count += elements.count
     }
 
