@@ -22,12 +22,15 @@ public final class KeyedArchiver {
     /// default) or `.xml`.
     public var outputFormat: PlistFormat
 
-    private var objects: [Plist] = [.string("$null")]
-    private var objectUIDs: [ObjectIdentifier: UInt64] = [:]
+    // The tables below are touched only by this archiver's own methods, each access
+    // finished before the next call into an `encode(with:)`, so they skip dynamic
+    // exclusivity checks (a tenth of the time of archiving many small objects).
+    @exclusivity(unchecked) private var objects: [Plist] = [.string("$null")]
+    @exclusivity(unchecked) private var objectUIDs: [ObjectIdentifier: UInt64] = [:]
     /// Keeps archived objects alive so that their `ObjectIdentifier`s stay unique.
-    private var retained: [AnyObject] = []
-    private var scalarUIDs: [Plist: UInt64] = [:]
-    private var stringUIDs: [ExactString: UInt64] = [:]
+    @exclusivity(unchecked) private var retained: [AnyObject] = []
+    @exclusivity(unchecked) private var scalarUIDs: [Plist: UInt64] = [:]
+    @exclusivity(unchecked) private var stringUIDs: [PlistKey: UInt64] = [:]
     private var classUIDs: [[String]: UInt64] = [:]
     private var classNameOverrides: [ObjectIdentifier: String] = [:] {
         didSet { typeClassUIDs = [:] }
@@ -35,7 +38,9 @@ public final class KeyedArchiver {
     private var typeClassUIDs: [ObjectIdentifier: UInt64] = [:]
     private var valueClassNameOverrides: [String: String] = [:]
     /// The fields of the objects being encoded, innermost last.
-    private var frames: [PlistDictionary] = []
+    @exclusivity(unchecked) private var frames: [ArchiveFrame] = []
+    /// The key array the last object of each class got, shared by the next ones.
+    @exclusivity(unchecked) private var sharedKeys: [UInt64: ArchiveFrame.SharedKeys] = [:]
     /// Objects given a UID but not yet encoded (graphs deeper than the recursion limit).
     private var pending: [(object: any KeyedCodable, uid: UInt64)] = []
     private var top: PlistDictionary = [:]
@@ -176,7 +181,7 @@ public final class KeyedArchiver {
         if frames.isEmpty {
             top[PlistKey(key)] = slot
         } else {
-            frames[frames.count - 1][PlistKey(key)] = slot
+            frames[frames.count - 1].set(slot, forKey: key)
         }
     }
 
@@ -192,9 +197,9 @@ public final class KeyedArchiver {
         if case .real = value { return append(value) }
         if case .real32 = value { return append(value) }
         if case .string(let string) = value {
-            // Keyed by the exact scalars: Swift's `==` treats canonically equivalent strings
-            // ("é" and "e\u{301}") as equal, and both must survive.
-            let key = ExactString(string)
+            // Keyed by the exact scalars (`PlistKey`): Swift's `==` treats canonically
+            // equivalent strings ("é" and "e\u{301}") as equal, and both must survive.
+            let key = PlistKey(string)
             if let uid = stringUIDs[key] { return uid }
             let uid = append(value)
             stringUIDs[key] = uid
@@ -251,16 +256,16 @@ public final class KeyedArchiver {
         var hierarchy = T.archivedClassHierarchy
         if hierarchy.isEmpty { hierarchy = [T.archivedClassName] }
         if let name = valueClassNameOverrides[T.archivedClassName] { hierarchy[0] = name }
-        frames.append(["$class": .uid(classUID(hierarchy))])
+        frames.append(ArchiveFrame(classUID: classUID(hierarchy)))
         value.encode(with: self)
-        objects[Int(uid)] = .dictionary(frames.removeLast())
+        objects[Int(uid)] = frames.removeLast().dictionary(sharingKeysWith: &sharedKeys)
         return uid
     }
 
     private func encodeBody(of object: any KeyedCodable, uid: UInt64) {
-        frames.append(["$class": .uid(classUID(for: type(of: object)))])
+        frames.append(ArchiveFrame(classUID: classUID(for: type(of: object))))
         object.encode(with: self)
-        objects[Int(uid)] = .dictionary(frames.removeLast())
+        objects[Int(uid)] = frames.removeLast().dictionary(sharingKeysWith: &sharedKeys)
     }
 
     /// The class description of a `KeyedCodable` type (with ``setClassName(_:for:)`` applied),
@@ -295,20 +300,5 @@ public final class KeyedArchiver {
     private func append(_ value: Plist) -> UInt64 {
         objects.append(value)
         return UInt64(objects.count - 1)
-    }
-}
-
-/// A string compared and hashed by its Unicode scalars, not by canonical equivalence.
-private struct ExactString: Hashable {
-    let string: String
-    init(_ string: String) { self.string = string }
-
-    static func == (lhs: ExactString, rhs: ExactString) -> Bool {
-        lhs.string.utf8.elementsEqual(rhs.string.utf8)
-    }
-
-    func hash(into hasher: inout Hasher) {
-        var string = string
-        string.withUTF8 { hasher.combine(bytes: UnsafeRawBufferPointer($0)) }
     }
 }

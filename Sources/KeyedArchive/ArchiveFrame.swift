@@ -1,0 +1,78 @@
+import PlistKit
+
+/// The fields of one object being archived: `$class` first, then the fields in the order
+/// they were encoded; encoding a key again replaces its value in place.
+///
+/// Cheaper than filling a `PlistDictionary` field by field: a new key is compared in full
+/// only with keys of the same length and first and last byte, and the finished dictionary
+/// takes the key array of the last object of the same class when the keys are the same
+/// strings (what an `encode(with:)` writes every time), so objects of one class share one
+/// key array, in memory and in the binary writer's key cache.
+struct ArchiveFrame {
+    /// The UID of the object's class description (`$class`), which also picks the key
+    /// array to share.
+    let classUID: UInt64
+    private var strings: [String] = []
+    private var fingerprints: [UInt64] = []
+    private var values: [Plist] = []
+
+    init(classUID: UInt64) {
+        self.classUID = classUID
+        strings.reserveCapacity(8)
+        fingerprints.reserveCapacity(8)
+        values.reserveCapacity(8)
+        set(.uid(classUID), forKey: "$class")
+    }
+
+    @inline(__always)
+    private static func fingerprint(_ key: String) -> UInt64 {
+        var key = key
+        return key.withUTF8 { bytes in
+            guard let first = bytes.first, let last = bytes.last else { return 0 }
+            return UInt64(bytes.count) << 16 | UInt64(first) << 8 | UInt64(last)
+        }
+    }
+
+    mutating func set(_ value: Plist, forKey key: String) {
+        let fingerprint = Self.fingerprint(key)
+        for position in fingerprints.indices where fingerprints[position] == fingerprint {
+            // Exact scalars, as every key in a plist compares.
+            if PlistKey(strings[position]) == PlistKey(key) {
+                values[position] = value
+                return
+            }
+        }
+        strings.append(key)
+        fingerprints.append(fingerprint)
+        values.append(value)
+    }
+
+    /// The object's dictionary.
+    func dictionary(sharingKeysWith shared: inout [UInt64: SharedKeys]) -> Plist {
+        let keys: [PlistKey]
+        if let last = shared[classUID], last.matches(strings) {
+            keys = last.keys
+        } else {
+            keys = strings.map { PlistKey($0) }
+            shared[classUID] = SharedKeys(strings: strings, keys: keys)
+        }
+        return .dictionary(PlistDictionary(uncheckedUniqueKeys: keys, values: values))
+    }
+
+    /// The key array the last object of a class got, and the strings it was made from.
+    struct SharedKeys {
+        let strings: [String]
+        let keys: [PlistKey]
+
+        /// True when `other` holds the very same strings (same storage or same small-string
+        /// bytes), which is what one `encode(with:)` gives on every call.
+        func matches(_ other: [String]) -> Bool {
+            guard other.count == strings.count else { return false }
+            for index in other.indices
+            where unsafeBitCast(other[index], to: (UInt64, UInt64).self) != unsafeBitCast(strings[index], to: (UInt64, UInt64).self) {
+                return false
+            }
+            return true
+        }
+    }
+}
