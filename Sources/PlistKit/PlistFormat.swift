@@ -13,10 +13,13 @@ public enum PlistFormat: String, Sendable, CaseIterable {
 
     /// Guesses the format of `bytes` from their first bytes, without validating the rest.
     ///
-    /// `bplist0` means binary; `<?xml`, `<!DOCTYPE` or `<plist` (after an optional byte-order
-    /// mark and white space, UTF-8 or UTF-16) means XML; `{` or `[` whose content looks like
-    /// JSON means JSON; any other `{`, `(`, `"` or `<` opening means OpenStep text. Returns nil
-    /// for empty input or input that looks like none of them.
+    /// `bplist0` means binary; `<?xml`, `<!DOCTYPE`, `<plist` or `<!--` (after an optional
+    /// byte-order mark and white space, UTF-8 or UTF-16) means XML; `[`, and `{` followed by a
+    /// quoted key and `:` (or by `}`), mean JSON. Every other opening that OpenStep text can
+    /// have means OpenStep: `{`, `(`, `<`, a quoted or unquoted string (a bare `42` or `true`
+    /// is the string plutil reads, not a JSON scalar), a comment, or white space alone (an
+    /// empty dictionary, as CF reads it). Returns nil for empty input or input that looks
+    /// like none of them.
     public static func detect(_ bytes: some Collection<UInt8>) -> PlistFormat? {
         let head = Array(bytes.prefix(512))
         if head.starts(with: Array("bplist0".utf8)) { return .binary }
@@ -24,16 +27,19 @@ public enum PlistFormat: String, Sendable, CaseIterable {
         if text.hasPrefix("<?xml") || text.hasPrefix("<!DOCTYPE") || text.hasPrefix("<plist") || text.hasPrefix("<!--") {
             return .xml
         }
-        guard let first = text.first else { return nil }
-        switch first {
-        case "[", "{":
-            return FormatSniffer.looksLikeJSON(text) ? .json : .openStep
-        case "\"", "-", "0"..."9", "t", "f", "n":
-            return FormatSniffer.looksLikeJSON(text) ? .json : .openStep
-        case "(", "<":
+        // White space (and byte-order marks) only: CF reads an empty dictionary.
+        if text.isEmpty && !head.isEmpty && head.count == bytes.count && FormatSniffer.isWhitespaceOnly(head) { return .openStep }
+        switch text.unicodeScalars.first ?? "\0" {
+        case "[":
+            return .json
+        case "{":
+            return FormatSniffer.looksLikeJSONObject(text) ? .json : .openStep
+        case "(", "<", "\"", "'", "/", "_", "$", ".", ":", "-", "0"..."9", "a"..."z", "A"..."Z":
             return .openStep
         default:
-            return first.isLetter ? .openStep : nil
+            // A zero in the first two bytes and no BOM: CF reads UTF-16 from the third byte on.
+            if head.count > 2 && (head[0] == 0 || head[1] == 0) { return .openStep }
+            return nil
         }
     }
 }
@@ -69,25 +75,25 @@ enum FormatSniffer {
         return String(text.drop(while: { $0.isWhitespace }))
     }
 
-    /// True when the opening of `text` is consistent with JSON rather than OpenStep:
-    /// OpenStep dictionaries use `=` and `;`, JSON uses `:` and `,`.
-    static func looksLikeJSON(_ text: String) -> Bool {
-        var inString = false
+    /// True when `text`, which starts with `{`, goes on like a JSON object: `}`, or a quoted
+    /// key followed by `:` (OpenStep follows a key with `=` or `;`, and allows unquoted
+    /// keys and comments, which JSON does not).
+    static func looksLikeJSONObject(_ text: String) -> Bool {
+        var scalars = text.unicodeScalars.dropFirst().drop { $0.properties.isWhitespace }
+        guard let next = scalars.first else { return false }
+        if next == "}" { return true }
+        guard next == "\"" else { return false }
+        scalars = scalars.dropFirst()
         var escaped = false
-        for character in text {
-            if inString {
-                if escaped { escaped = false } else if character == "\\" { escaped = true } else if character == "\"" { inString = false }
-                continue
-            }
-            switch character {
-            case "\"": inString = true
-            case ":": return true
-            case "=", ";", "(", "<": return false
-            default: continue
-            }
+        while let scalar = scalars.first {
+            scalars = scalars.dropFirst()
+            if escaped { escaped = false } else if scalar == "\\" { escaped = true } else if scalar == "\"" { break }
         }
-        // No separator seen: a bare scalar or an array of scalars; both read as JSON.
-        let first = text.first
-        return first == "[" || first == "\"" || first == "-" || (first?.isNumber ?? false) || text.hasPrefix("true") || text.hasPrefix("false") || text.hasPrefix("null") || first == "{"
+        return scalars.drop { $0.properties.isWhitespace }.first == ":"
+    }
+
+    /// True when `head` holds only white space and byte-order marks in UTF-8 or UTF-16.
+    static func isWhitespaceOnly(_ head: [UInt8]) -> Bool {
+        head.allSatisfy { [0x00, 0x09, 0x0A, 0x0B, 0x0C, 0x0D, 0x20, 0xEF, 0xBB, 0xBF, 0xFE, 0xFF].contains($0) }
     }
 }
