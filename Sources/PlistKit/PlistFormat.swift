@@ -47,12 +47,17 @@ public enum PlistFormat: String, Sendable, CaseIterable {
 /// Helpers for `PlistFormat.detect`: a peek at the start of the input as text.
 enum FormatSniffer {
     /// The first characters of `head` as text, after any byte-order mark and leading white
-    /// space. UTF-16 input (with a BOM, or ASCII with zero bytes between) is narrowed.
+    /// space. UTF-16 input (with a BOM, or ASCII with zero bytes between) and UTF-32 input
+    /// with a BOM are narrowed.
     static func leadingASCII(_ head: [UInt8]) -> String {
         var bytes = head[...]
         var stride = 1
         var offset = 0
-        if bytes.starts(with: [0xEF, 0xBB, 0xBF]) {
+        if bytes.starts(with: [0x00, 0x00, 0xFE, 0xFF]) {
+            bytes = bytes.dropFirst(4); stride = 4; offset = 3
+        } else if bytes.starts(with: [0xFF, 0xFE, 0x00, 0x00]) {
+            bytes = bytes.dropFirst(4); stride = 4
+        } else if bytes.starts(with: [0xEF, 0xBB, 0xBF]) {
             bytes = bytes.dropFirst(3)
         } else if bytes.starts(with: [0xFE, 0xFF]) {
             bytes = bytes.dropFirst(2); stride = 2; offset = 1

@@ -38,7 +38,18 @@ enum OpenStepInput {
     /// Throws `.invalidString` at the first byte that is not part of valid UTF-8.
     private static func validateUTF8(_ bytes: UnsafeBufferPointer<UInt8>) throws(PlistError) {
         if let offset = firstInvalidUTF8(bytes) {
-            throw PlistError(.invalidString, "OpenStep text is not valid UTF-8 (and has no UTF-16 byte-order mark)", offset: offset)
+            var line = 1
+            var column = 1
+            for position in 0..<offset {
+                let byte = bytes[position]
+                if byte == 0x0A || (byte == 0x0D && bytes[position + 1] != 0x0A) {
+                    line += 1
+                    column = 1
+                } else if byte & 0xC0 != 0x80 && byte != 0x0D {
+                    column += 1
+                }
+            }
+            throw PlistError(.invalidString, "OpenStep text is not valid UTF-8 (and has no UTF-16 byte-order mark)", at: .lineColumn(line: line, column: column))
         }
     }
 
