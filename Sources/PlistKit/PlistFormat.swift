@@ -33,7 +33,7 @@ public enum PlistFormat: String, Sendable, CaseIterable {
         case "[":
             return .json
         case "{":
-            return FormatSniffer.looksLikeJSONObject(text) ? .json : .openStep
+            return FormatSniffer.looksLikeJSONObject(text) && FormatSniffer.opensAfterJSONSpace(head) ? .json : .openStep
         case "(", "<", "\"", "'", "/", "_", "$", ".", ":", "-", "0"..."9", "a"..."z", "A"..."Z":
             return .openStep
         default:
@@ -72,7 +72,14 @@ enum FormatSniffer {
         var index = bytes.startIndex + offset
         while index < bytes.endIndex {
             let byte = bytes[index]
-            if byte >= 0x80 { break }
+            if byte >= 0x80 {
+                // U+2028 and U+2029 in UTF-8 are white space to OpenStep.
+                guard stride == 1, index + 2 < bytes.endIndex, byte == 0xE2, bytes[index + 1] == 0x80,
+                      bytes[index + 2] == 0xA8 || bytes[index + 2] == 0xA9 else { break }
+                scalars.append(" ")
+                index += 3
+                continue
+            }
             scalars.append(Unicode.Scalar(byte))
             index += stride
         }
@@ -84,7 +91,8 @@ enum FormatSniffer {
     /// key followed by `:` (OpenStep follows a key with `=` or `;`, and allows unquoted
     /// keys and comments, which JSON does not).
     static func looksLikeJSONObject(_ text: String) -> Bool {
-        var scalars = text.unicodeScalars.dropFirst().drop { $0.properties.isWhitespace }
+        func isJSONSpace(_ scalar: Unicode.Scalar) -> Bool { scalar == " " || scalar == "\t" || scalar == "\n" || scalar == "\r" }
+        var scalars = text.unicodeScalars.dropFirst().drop(while: isJSONSpace)
         guard let next = scalars.first else { return false }
         if next == "}" { return true }
         guard next == "\"" else { return false }
@@ -94,7 +102,15 @@ enum FormatSniffer {
             scalars = scalars.dropFirst()
             if escaped { escaped = false } else if scalar == "\\" { escaped = true } else if scalar == "\"" { break }
         }
-        return scalars.drop { $0.properties.isWhitespace }.first == ":"
+        return scalars.drop(while: isJSONSpace).first == ":"
+    }
+
+    /// True when `head` (UTF-8, with an optional BOM) reaches its first other character after
+    /// JSON's white space only: space, tab, LF, CR. (OpenStep also skips VT, FF, U+2028…)
+    static func opensAfterJSONSpace(_ head: [UInt8]) -> Bool {
+        let text = head.starts(with: [0xEF, 0xBB, 0xBF]) ? head.dropFirst(3) : head[...]
+        guard let first = text.first(where: { ![0x20, 0x09, 0x0A, 0x0D].contains($0) }) else { return false }
+        return first == UInt8(ascii: "{") || first == UInt8(ascii: "[")
     }
 
     /// True when `head` holds only white space and byte-order marks in UTF-8 or UTF-16.
