@@ -68,6 +68,26 @@ struct OpenStepIntegrationTests {
         }
     }
 
+    /// The README's OpenStep example, on the vectors.
+    @Test func readmeExample() throws {
+        let vectors = Canonical.vectorsDirectory.appendingPathComponent("openstep")
+        let pbxprojBytes = try Data(contentsOf: vectors.appendingPathComponent("hand/xcode_project.pbxproj"))
+        let stringsFileBytes = try Data(contentsOf: vectors.appendingPathComponent("strings/Localizable.strings"))
+
+        let project = try Plist(decoding: pbxprojBytes)
+        let root = project["rootObject"]?.string
+        let (table, form) = try Plist.decodedOpenStep(stringsFileBytes)
+        let text = try table.encoded(as: .openStep, options: form)
+        let typed = try (["count": 3, "on": true] as Plist)
+            .encoded(as: .openStep, options: PlistWritingOptions(gnustepTypedValues: true))
+
+        #expect(PlistFormat.detect(pbxprojBytes) == .openStep)
+        #expect(root == "1A2B3C4D5E6F708192A3B4C9")
+        #expect(form.stringsFile)
+        #expect(String(decoding: text, as: UTF8.self).hasPrefix("\"hello\" = \"Bonjour\";\n"))
+        #expect(String(decoding: typed, as: UTF8.self) == "{\n    count = <*I3>;\n    on = <*BY>;\n}\n")
+    }
+
     // MARK: plistkit
 
     private func run(_ arguments: [String], in directory: URL) throws -> CLITests.Run {
