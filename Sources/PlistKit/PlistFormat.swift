@@ -33,7 +33,7 @@ public enum PlistFormat: String, Sendable, CaseIterable {
         case "[":
             return .json
         case "{":
-            return FormatSniffer.looksLikeJSONObject(text) && FormatSniffer.opensAfterJSONSpace(head) ? .json : .openStep
+            return FormatSniffer.looksLikeJSONObject(head) ? .json : .openStep
         case "(", "<", "\"", "'", "/", "_", "$", ".", ":", "-", "0"..."9", "a"..."z", "A"..."Z":
             return .openStep
         default:
@@ -87,30 +87,30 @@ enum FormatSniffer {
         return String(text.drop(while: { $0.isWhitespace }))
     }
 
-    /// True when `text`, which starts with `{`, goes on like a JSON object: `}`, or a quoted
-    /// key followed by `:` (OpenStep follows a key with `=` or `;`, and allows unquoted
-    /// keys and comments, which JSON does not).
-    static func looksLikeJSONObject(_ text: String) -> Bool {
-        func isJSONSpace(_ scalar: Unicode.Scalar) -> Bool { scalar == " " || scalar == "\t" || scalar == "\n" || scalar == "\r" }
-        var scalars = text.unicodeScalars.dropFirst().drop(while: isJSONSpace)
-        guard let next = scalars.first else { return false }
-        if next == "}" { return true }
-        guard next == "\"" else { return false }
-        scalars = scalars.dropFirst()
-        var escaped = false
-        while let scalar = scalars.first {
-            scalars = scalars.dropFirst()
-            if escaped { escaped = false } else if scalar == "\\" { escaped = true } else if scalar == "\"" { break }
+    /// True when `head` (UTF-8, with an optional BOM) opens like a JSON object: `{` after
+    /// JSON's own white space (OpenStep also skips VT, FF, U+2028 and comments), then `}`, or
+    /// a quoted key followed by `:` (OpenStep follows a key with `=` or `;`, and allows
+    /// unquoted keys, which JSON does not). A key longer than the bytes looked at counts as
+    /// JSON.
+    static func looksLikeJSONObject(_ head: [UInt8]) -> Bool {
+        var index = head.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
+        func skipSpace() {
+            while index < head.count, [0x20, 0x09, 0x0A, 0x0D].contains(head[index]) { index += 1 }
         }
-        return scalars.drop(while: isJSONSpace).first == ":"
-    }
-
-    /// True when `head` (UTF-8, with an optional BOM) reaches its first other character after
-    /// JSON's white space only: space, tab, LF, CR. (OpenStep also skips VT, FF, U+2028…)
-    static func opensAfterJSONSpace(_ head: [UInt8]) -> Bool {
-        let text = head.starts(with: [0xEF, 0xBB, 0xBF]) ? head.dropFirst(3) : head[...]
-        guard let first = text.first(where: { ![0x20, 0x09, 0x0A, 0x0D].contains($0) }) else { return false }
-        return first == UInt8(ascii: "{") || first == UInt8(ascii: "[")
+        skipSpace()
+        guard index < head.count, head[index] == UInt8(ascii: "{") else { return false }
+        index += 1
+        skipSpace()
+        guard index < head.count else { return true }
+        if head[index] == UInt8(ascii: "}") { return true }
+        guard head[index] == UInt8(ascii: "\"") else { return false }
+        index += 1
+        while index < head.count, head[index] != UInt8(ascii: "\"") {
+            index += head[index] == UInt8(ascii: "\\") ? 2 : 1
+        }
+        index += 1
+        skipSpace()
+        return index >= head.count || head[index] == UInt8(ascii: ":")
     }
 
     /// True when `head` holds only white space and byte-order marks in UTF-8 or UTF-16.
