@@ -21,8 +21,9 @@ Verbs (-lint is the default):
  -remove KEYPATH                delete the value at KEYPATH
  -extract KEYPATH FMT [-expect TYPE]
                                 write the value at KEYPATH as FMT: xml1 binary1 json
-                                swift objc raw (raw prints scalars as text, dictionary
-                                keys one per line, array counts)
+                                swift objc openstep gnustep strings raw (raw prints
+                                scalars as text, dictionary keys one per line, array
+                                counts)
  -type KEYPATH [-expect TYPE]   print the type of the value at KEYPATH
  -create FMT                    write an empty dictionary as FMT to each FILE
  -unarchive [-convert FMT]      show each NSKeyedArchiver archive as a plain tree, UIDs

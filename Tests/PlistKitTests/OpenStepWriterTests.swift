@@ -94,7 +94,9 @@ struct OpenStepWriterTests {
         let (read, writing) = try Plist.decodedOpenStep(Data(written.utf8))
         #expect(read == value && writing.stringsFile)
         #expect(try FoundationBridge.read(Data(written.utf8)) == value)
-        #expect(try text([:], PlistWritingOptions(stringsFile: true)) == "")
+        let empty = try Plist.dictionary([:]).encoded(as: .openStep, options: PlistWritingOptions(stringsFile: true))
+        #expect(empty == Data("\n".utf8))
+        #expect(try Plist(decoding: empty) == [:] && FoundationBridge.read(empty) == [:])
     }
 
     @Test func gnustepTypedValues() throws {

@@ -124,11 +124,14 @@ struct OpenStepWriter: ~Copyable {
         }
     }
 
-    /// The `.strings` form: `"key" = "value";` per line, every key and value quoted.
+    /// The `.strings` form: `"key" = "value";` per line, every key and value quoted. An
+    /// empty dictionary is one newline: CF refuses an empty file, but reads white space as
+    /// an empty dictionary.
     private mutating func appendStringsFile(_ value: Plist) throws(Failure) {
         guard case .dictionary(let entries) = value else {
             throw Failure(reason: .unrepresentable(Self.described(value)))
         }
+        if entries.isEmpty { out.append(0x0A) }
         for index in order(of: entries) {
             let key = entries.keys[index].string
             guard case .string(let string) = entries.values[index] else {
