@@ -113,8 +113,9 @@ enum FormatSniffer {
         return index >= head.count || head[index] == UInt8(ascii: ":")
     }
 
-    /// True when `head` holds only white space and byte-order marks in UTF-8 or UTF-16.
+    /// True when `head` holds only white space (U+2028 and U+2029 included) and byte-order
+    /// marks in UTF-8 or UTF-16 (byte by byte: a close look is the reader's job).
     static func isWhitespaceOnly(_ head: [UInt8]) -> Bool {
-        head.allSatisfy { [0x00, 0x09, 0x0A, 0x0B, 0x0C, 0x0D, 0x20, 0xEF, 0xBB, 0xBF, 0xFE, 0xFF].contains($0) }
+        head.allSatisfy { [0x00, 0x09, 0x0A, 0x0B, 0x0C, 0x0D, 0x20, 0xEF, 0xBB, 0xBF, 0xFE, 0xFF, 0xE2, 0x80, 0xA8, 0xA9].contains($0) }
     }
 }

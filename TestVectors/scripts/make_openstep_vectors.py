@@ -134,6 +134,12 @@ break")' b"\n")
     "org.gnustep.Example" = { WindowFrame = "{{10, 20}, {300, 200}}"; };
 }
 """
+    # CF's error recovery: an array element that fails just before ')' is dropped, and a
+    # dictionary key with an unclosed quote ends the entries (the '}' or the end follows).
+    yield "hand/cf_drops_failed_array_element.plist", b"{ list = (a, { b ); more = (c, <0); }\n"
+    yield "hand/cf_unclosed_key_ends_entries.plist", b"{ a = b; ' }\n"
+    yield "strings/unclosed_key_ends_entries.strings", b'"a" = "b";\n"unclosed key, no more quotes;\n'
+    yield "hand/line_separator_only.plist", "\u2028".encode()
     yield "strings/Localizable.strings", """/* Localizable.strings
    An app's translations. */
 

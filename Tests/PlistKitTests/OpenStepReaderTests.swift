@@ -127,6 +127,51 @@ struct OpenStepReaderTests {
 
     // MARK: Against Foundation on generated documents
 
+    /// Vectors with one to three random edits (tokens inserted, bytes removed or replaced):
+    /// Foundation and we accept the same documents, with the same values, CF's error
+    /// recovery included. Invalid UTF-8 is left out: CF lets a few stray bytes through as
+    /// U+FFFD, PlistKit refuses them all (README).
+    @Test(arguments: 0..<4)
+    func mutatedVectorsMatchFoundation(_ seed: Int) throws {
+        let root = Canonical.vectorsDirectory.appendingPathComponent("openstep")
+        let seeds = OpenStepVectorTests.readByFoundation.filter { !$0.file.contains("deep") }
+            .compactMap { try? [UInt8](Data(contentsOf: $0.url)) }.filter { !$0.isEmpty }
+        #expect(seeds.count > 30, "\(root.path)")
+        let tokens = ["{", "}", "(", ")", "<", ">", ";", "=", ",", "\"", "'", "\\", "/", "*", "//", "/*", "*/", " ", "\n",
+                      "\r", "a", "0", "\\U", "\\0", "\\n", "\u{2028}", "é", "\t", "\u{0B}", "$", ":", ".", "-"].map { Array($0.utf8) }
+        var random = RandomPlist(seed: UInt64(9000 + seed))
+        var compared = 0
+        for _ in 0..<750 {
+            var bytes = random.pick(seeds)
+            for _ in 0..<(1 + random.below(3)) {
+                let at = random.below(bytes.count + 1)
+                switch random.below(3) {
+                case 0: bytes.insert(contentsOf: random.pick(tokens), at: at)
+                case 1: if at < bytes.count { bytes.remove(at: at) }
+                default: if at < bytes.count { bytes.replaceSubrange(at..<min(bytes.count, at + 1 + random.below(3)), with: random.pick(tokens)) }
+                }
+            }
+            let data = Data(bytes)
+            var format = PropertyListSerialization.PropertyListFormat.binary
+            let foundation = try? PropertyListSerialization.propertyList(from: data, options: [], format: &format)
+            if foundation != nil && format != .openStep { continue }
+            let ours = Result { () throws(PlistError) in
+                try Plist(decoding: data, format: .openStep, options: PlistReadingOptions(gnustepTypedValues: false))
+            }
+            if case .failure(let error) = ours, error.code == .invalidString { continue }
+            compared += 1
+            switch (ours, foundation) {
+            case (.failure, nil):
+                continue
+            case (.success(let value), let object?):
+                #expect(Canonical.identical(value, try FoundationBridge.plist(from: object)), "\(String(decoding: data, as: UTF8.self).debugDescription)")
+            default:
+                Issue.record("we \(ours), Foundation \(foundation.map { "\($0)" } ?? "refuses"): \(String(decoding: data, as: UTF8.self).debugDescription)")
+            }
+        }
+        #expect(compared > 500)
+    }
+
     /// Random documents in many spellings (quoting, escapes, comments, white space, .strings
     /// form), read by us and by Foundation.
     @Test(arguments: 0..<40)

@@ -201,10 +201,20 @@ struct OpenStepReader: ~Copyable {
     }
 
     /// Entries up to (not including) the first thing that cannot start a key: `}` in a
-    /// dictionary, the end (or ignored trailing text) of a `.strings` file.
+    /// dictionary, the end (or ignored trailing text) of a `.strings` file. As in CF, a key
+    /// that does not parse (an unclosed quote) ends the entries too: in braces the missing
+    /// `}` is then the error, and a `.strings` file keeps the entries before it.
     private mutating func parseDictionaryContent(depth: Int) throws(PlistError) -> PlistDictionary {
         var entries = PlistDictionary()
-        while let key = try parseKey() {
+        while true {
+            let parsedKey: String?
+            do {
+                parsedKey = try parseKey()
+            } catch {
+                // The position is left where CF leaves it: just after the unclosed quote.
+                break
+            }
+            guard let key = parsedKey else { break }
             guard skipWhitespace() else { throw error(.truncated, "expected '=' or ';' after the key \"\(key)\", found the end of the input") }
             let value: Plist
             switch bytes[index] {
@@ -236,17 +246,27 @@ struct OpenStepReader: ~Copyable {
     }
 
     /// Elements after `(`, separated by commas (one after the last is allowed), and `)`.
+    ///
+    /// As in CF, an element that fails to parse where the failure leaves the position just
+    /// before the closing `)` ends the array without it (`(a, { b )` is `(a)`); any other
+    /// failure is the error.
     private mutating func parseArrayContent(depth: Int) throws(PlistError) -> [Plist] {
         var elements: [Plist] = []
-        if let first = try parseObject(required: false, depth: depth) {
-            elements.append(first)
-            while true {
-                guard skipWhitespace() else { throw error(.truncated, "expected ',' or ')' in an array, found the end of the input") }
-                guard bytes[index] == UInt8(ascii: ",") else { break }
-                index += 1
-                guard let next = try parseObject(required: false, depth: depth) else { break }
-                elements.append(next)
+        do throws(PlistError) {
+            if let first = try parseObject(required: false, depth: depth) {
+                elements.append(first)
+                while true {
+                    guard skipWhitespace() else { throw error(.truncated, "expected ',' or ')' in an array, found the end of the input") }
+                    guard bytes[index] == UInt8(ascii: ",") else { break }
+                    index += 1
+                    guard let next = try parseObject(required: false, depth: depth) else { break }
+                    elements.append(next)
+                }
             }
+        } catch let failure {
+            guard skipWhitespace(), bytes[index] == UInt8(ascii: ")") else { throw failure }
+            index += 1
+            return elements
         }
         guard skipWhitespace() else { throw error(.truncated, "expected ')' to close an array, found the end of the input") }
         guard bytes[index] == UInt8(ascii: ")") else {
@@ -281,7 +301,10 @@ struct OpenStepReader: ~Copyable {
             if byte == UInt8(ascii: "\\") { break }
             index += 1
         }
-        guard index < count else { throw error(.truncated, "unterminated quoted string", at: opening) }
+        guard index < count else {
+            index = start  // where CF leaves it, which matters to a dictionary key (see above)
+            throw error(.truncated, "unterminated quoted string", at: opening)
+        }
         scratch.removeAll(keepingCapacity: true)
         scratch.append(contentsOf: bytes[start..<index])
         // A \U escape's high surrogate, waiting for the low one that may follow.
@@ -293,7 +316,10 @@ struct OpenStepReader: ~Copyable {
             }
         }
         while true {
-            guard index < count else { throw error(.truncated, "unterminated quoted string", at: opening) }
+            guard index < count else {
+                index = start
+                throw error(.truncated, "unterminated quoted string", at: opening)
+            }
             let byte = bytes[index]
             if byte == quote {
                 flushPending(&scratch)
@@ -413,19 +439,23 @@ struct OpenStepReader: ~Copyable {
     /// `<[base64]>`; `index` is at the `*` or `[`.
     private mutating func parseTypedValue(opening: Int) throws(PlistError) -> Plist {
         let marker = bytes[index]
+        // On failure the position goes back to the marker, where CF's hex reader stops.
+        var succeeded = false
+        defer { if !succeeded { index = opening + 1 } }
         index += 1
         let start = index
         while index < bytes.count, bytes[index] != UInt8(ascii: ">") { index += 1 }
         guard index < bytes.count else { throw error(.truncated, "typed value is not closed with '>'", at: opening) }
         let body = UnsafeBufferPointer(rebasing: bytes[start..<index])
         index += 1
-        sawTypedValue = true
         if marker == UInt8(ascii: "[") {
             guard body.last == UInt8(ascii: "]") else { throw error(.invalidData, "base64 data is not closed with ']>'", at: opening) }
             var decoded: [UInt8] = []
             guard Base64.decode(UnsafeBufferPointer(rebasing: body.dropLast()), into: &decoded) else {
                 throw error(.invalidData, "data in <[…]> is not valid base64", at: opening)
             }
+            sawTypedValue = true
+            succeeded = true
             return .data(Data(decoded))
         }
         guard let value = OpenStepTypedValues.parse(body) else {
@@ -438,6 +468,8 @@ struct OpenStepReader: ~Copyable {
             }
             throw error(code, "<*\(text)> is not a GNUstep typed value", at: opening)
         }
+        sawTypedValue = true
+        succeeded = true
         return value
     }
 }
