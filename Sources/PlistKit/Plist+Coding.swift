@@ -54,7 +54,7 @@ extension Plist {
         case .json:
             return try JSONWriter.write(self, options: options)
         case .openStep:
-            throw PlistError(.unsupportedFormat, "writing \(format.rawValue) is not supported yet")
+            return try OpenStepWriter.write(self, options: options)
         }
     }
 
@@ -67,7 +67,7 @@ extension Plist {
         case .json:
             return try JSONReader.read(buffer, options: options)
         case .openStep:
-            throw PlistError(.unsupportedFormat, "reading \(format.rawValue) is not supported yet", offset: 0)
+            return try OpenStepReader.read(buffer, options: options)
         }
     }
 
@@ -89,8 +89,8 @@ extension Plist {
 /// Like the options of `PropertyListSerialization` and `JSONSerialization`, with plutil's
 /// choices spelled out.
 public struct PlistWritingOptions: Sendable, Hashable {
-    /// Sort dictionary keys the way plutil does for the format: XML by UTF-16 code units
-    /// (`CFStringCompare`), JSON like `JSONSerialization.WritingOptions.sortedKeys`
+    /// Sort dictionary keys the way plutil does for the format: XML and OpenStep by UTF-16
+    /// code units (`CFStringCompare`), JSON like `JSONSerialization.WritingOptions.sortedKeys`
     /// (``PlutilKeyOrder``: numeric, case-insensitive). Binary ignores it. Default false: keys keep their order.
     public var sortedKeys: Bool
     /// JSON only: the indented layout of `plutil -convert json -r` (two spaces, `" : "`).
@@ -98,12 +98,23 @@ public struct PlistWritingOptions: Sendable, Hashable {
     public var humanReadable: Bool
     /// The deepest nesting of arrays and dictionaries written. Default 512.
     public var maximumDepth: Int
+    /// OpenStep only: write integers, reals, booleans and dates as GNUstep's typed values
+    /// (`<*I12>`, `<*R1.5>`, `<*BY>`, `<*D2020-01-01 12:00:00 +0000>`), as GNUstep's
+    /// `NSPropertyListGNUstepFormat` does. Default false: OpenStep text holds only strings,
+    /// data, arrays and dictionaries, and anything else is an `.unrepresentable` error naming
+    /// its key path (CF and plutil cannot read the typed forms).
+    public var gnustepTypedValues: Bool
+    /// OpenStep only: write the root, which must be a dictionary of strings, as a `.strings`
+    /// file (`"key" = "value";` lines, no braces). Default false.
+    public var stringsFile: Bool
 
     /// Creates options; the defaults keep key order and write compact JSON.
-    public init(sortedKeys: Bool = false, humanReadable: Bool = false, maximumDepth: Int = 512) {
+    public init(sortedKeys: Bool = false, humanReadable: Bool = false, maximumDepth: Int = 512, gnustepTypedValues: Bool = false, stringsFile: Bool = false) {
         self.sortedKeys = sortedKeys
         self.humanReadable = humanReadable
         self.maximumDepth = maximumDepth
+        self.gnustepTypedValues = gnustepTypedValues
+        self.stringsFile = stringsFile
     }
 
     /// The defaults: keys in the value's order, compact JSON.

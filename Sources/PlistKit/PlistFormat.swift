@@ -13,10 +13,13 @@ public enum PlistFormat: String, Sendable, CaseIterable {
 
     /// Guesses the format of `bytes` from their first bytes, without validating the rest.
     ///
-    /// `bplist0` means binary; `<?xml`, `<!DOCTYPE` or `<plist` (after an optional byte-order
-    /// mark and white space, UTF-8 or UTF-16) means XML; `{` or `[` whose content looks like
-    /// JSON means JSON; any other `{`, `(`, `"` or `<` opening means OpenStep text. Returns nil
-    /// for empty input or input that looks like none of them.
+    /// `bplist0` means binary; `<?xml`, `<!DOCTYPE`, `<plist` or `<!--` (after an optional
+    /// byte-order mark and white space, UTF-8 or UTF-16) means XML; `[`, and `{` followed by a
+    /// quoted key and `:` (or by `}`), mean JSON. Every other opening that OpenStep text can
+    /// have means OpenStep: `{`, `(`, `<`, a quoted or unquoted string (a bare `42` or `true`
+    /// is the string plutil reads, not a JSON scalar), a comment, or white space alone (an
+    /// empty dictionary, as CF reads it). Returns nil for empty input or input that looks
+    /// like none of them.
     public static func detect(_ bytes: some Collection<UInt8>) -> PlistFormat? {
         let head = Array(bytes.prefix(512))
         if head.starts(with: Array("bplist0".utf8)) { return .binary }
@@ -24,16 +27,19 @@ public enum PlistFormat: String, Sendable, CaseIterable {
         if text.hasPrefix("<?xml") || text.hasPrefix("<!DOCTYPE") || text.hasPrefix("<plist") || text.hasPrefix("<!--") {
             return .xml
         }
-        guard let first = text.first else { return nil }
-        switch first {
-        case "[", "{":
-            return FormatSniffer.looksLikeJSON(text) ? .json : .openStep
-        case "\"", "-", "0"..."9", "t", "f", "n":
-            return FormatSniffer.looksLikeJSON(text) ? .json : .openStep
-        case "(", "<":
+        // White space (and byte-order marks) only: CF reads an empty dictionary.
+        if text.isEmpty && !head.isEmpty && head.count == bytes.count && FormatSniffer.isWhitespaceOnly(head) { return .openStep }
+        switch text.unicodeScalars.first ?? "\0" {
+        case "[":
+            return .json
+        case "{":
+            return FormatSniffer.looksLikeJSONObject(head) ? .json : .openStep
+        case "(", "<", "\"", "'", "/", "_", "$", ".", ":", "-", "0"..."9", "a"..."z", "A"..."Z":
             return .openStep
         default:
-            return first.isLetter ? .openStep : nil
+            // A zero in the first two bytes and no BOM: CF reads UTF-16 from the third byte on.
+            if head.count > 2 && (head[0] == 0 || head[1] == 0) { return .openStep }
+            return nil
         }
     }
 }
@@ -41,12 +47,17 @@ public enum PlistFormat: String, Sendable, CaseIterable {
 /// Helpers for `PlistFormat.detect`: a peek at the start of the input as text.
 enum FormatSniffer {
     /// The first characters of `head` as text, after any byte-order mark and leading white
-    /// space. UTF-16 input (with a BOM, or ASCII with zero bytes between) is narrowed.
+    /// space. UTF-16 input (with a BOM, or ASCII with zero bytes between) and UTF-32 input
+    /// with a BOM are narrowed.
     static func leadingASCII(_ head: [UInt8]) -> String {
         var bytes = head[...]
         var stride = 1
         var offset = 0
-        if bytes.starts(with: [0xEF, 0xBB, 0xBF]) {
+        if bytes.starts(with: [0x00, 0x00, 0xFE, 0xFF]) {
+            bytes = bytes.dropFirst(4); stride = 4; offset = 3
+        } else if bytes.starts(with: [0xFF, 0xFE, 0x00, 0x00]) {
+            bytes = bytes.dropFirst(4); stride = 4
+        } else if bytes.starts(with: [0xEF, 0xBB, 0xBF]) {
             bytes = bytes.dropFirst(3)
         } else if bytes.starts(with: [0xFE, 0xFF]) {
             bytes = bytes.dropFirst(2); stride = 2; offset = 1
@@ -61,7 +72,14 @@ enum FormatSniffer {
         var index = bytes.startIndex + offset
         while index < bytes.endIndex {
             let byte = bytes[index]
-            if byte >= 0x80 { break }
+            if byte >= 0x80 {
+                // U+2028 and U+2029 in UTF-8 are white space to OpenStep.
+                guard stride == 1, index + 2 < bytes.endIndex, byte == 0xE2, bytes[index + 1] == 0x80,
+                      bytes[index + 2] == 0xA8 || bytes[index + 2] == 0xA9 else { break }
+                scalars.append(" ")
+                index += 3
+                continue
+            }
             scalars.append(Unicode.Scalar(byte))
             index += stride
         }
@@ -69,25 +87,35 @@ enum FormatSniffer {
         return String(text.drop(while: { $0.isWhitespace }))
     }
 
-    /// True when the opening of `text` is consistent with JSON rather than OpenStep:
-    /// OpenStep dictionaries use `=` and `;`, JSON uses `:` and `,`.
-    static func looksLikeJSON(_ text: String) -> Bool {
-        var inString = false
-        var escaped = false
-        for character in text {
-            if inString {
-                if escaped { escaped = false } else if character == "\\" { escaped = true } else if character == "\"" { inString = false }
-                continue
-            }
-            switch character {
-            case "\"": inString = true
-            case ":": return true
-            case "=", ";", "(", "<": return false
-            default: continue
-            }
+    /// True when `head` (UTF-8, with an optional BOM) opens like a JSON object: `{` after
+    /// JSON's own white space (OpenStep also skips VT, FF, U+2028 and comments), then `}`, or
+    /// a quoted key followed by `:` (OpenStep follows a key with `=` or `;`, and allows
+    /// unquoted keys, which JSON does not). A key longer than the bytes looked at counts as
+    /// JSON.
+    static func looksLikeJSONObject(_ head: [UInt8]) -> Bool {
+        var index = head.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
+        func skipSpace() {
+            while index < head.count, [0x20, 0x09, 0x0A, 0x0D].contains(head[index]) { index += 1 }
         }
-        // No separator seen: a bare scalar or an array of scalars; both read as JSON.
-        let first = text.first
-        return first == "[" || first == "\"" || first == "-" || (first?.isNumber ?? false) || text.hasPrefix("true") || text.hasPrefix("false") || text.hasPrefix("null") || first == "{"
+        skipSpace()
+        guard index < head.count, head[index] == UInt8(ascii: "{") else { return false }
+        index += 1
+        skipSpace()
+        guard index < head.count else { return true }
+        if head[index] == UInt8(ascii: "}") { return true }
+        guard head[index] == UInt8(ascii: "\"") else { return false }
+        index += 1
+        while index < head.count, head[index] != UInt8(ascii: "\"") {
+            index += head[index] == UInt8(ascii: "\\") ? 2 : 1
+        }
+        index += 1
+        skipSpace()
+        return index >= head.count || head[index] == UInt8(ascii: ":")
+    }
+
+    /// True when `head` holds only white space (U+2028 and U+2029 included) and byte-order
+    /// marks in UTF-8 or UTF-16 (byte by byte: a close look is the reader's job).
+    static func isWhitespaceOnly(_ head: [UInt8]) -> Bool {
+        head.allSatisfy { [0x00, 0x09, 0x0A, 0x0B, 0x0C, 0x0D, 0x20, 0xEF, 0xBB, 0xBF, 0xFE, 0xFF, 0xE2, 0x80, 0xA8, 0xA9].contains($0) }
     }
 }

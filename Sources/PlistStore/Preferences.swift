@@ -22,7 +22,9 @@ import Synchronization
 /// `[defaults synchronize]` on iOS, call it when the data must be on disk now.
 ///
 /// The domain is the file `<domain>.plist` (binary format) in a directory, normally the
-/// container's ``ContainerDirectory/preferences``.
+/// container's ``ContainerDirectory/preferences``. A domain file in another format (XML, or
+/// the OpenStep text of old GNUstep and NeXT defaults) is read as it is, and written back in
+/// binary by the next ``synchronize()`` that changes it.
 ///
 /// - A read sees what any process last wrote: each read compares the file's `stat` with
 ///   the one last read and reloads when the file was replaced.

@@ -15,19 +15,22 @@ public enum PropertyListFile {
     ///
     /// Like `writeToFile:atomically:YES`. An existing file keeps its permissions; a new one
     /// gets `permissions` less the umask.
+    /// `options` lay the text formats out (sorted keys; for OpenStep text, the `.strings`
+    /// form or GNUstep's typed values).
     /// - Throws: ``PlistStoreError`` with code ``PlistStoreError/Code/coding`` when the value
     ///   cannot be written in `format`, ``PlistStoreError/Code/io`` when the file cannot be replaced.
-    public static func write(_ value: Plist, to path: String, format: PlistFormat = .binary, permissions: UInt32 = 0o644) throws(PlistStoreError) {
+    public static func write(_ value: Plist, to path: String, format: PlistFormat = .binary, options: PlistWritingOptions = .default, permissions: UInt32 = 0o644) throws(PlistStoreError) {
         let bytes: Data
         do {
-            bytes = try value.encoded(as: format)
+            bytes = try value.encoded(as: format, options: options)
         } catch {
             throw PlistStoreError(.coding, "cannot encode a property list for \(path)", path: path, underlying: error)
         }
         try FileReplacement.write(bytes, to: path, permissions: permissions)
     }
 
-    /// Reads the property list at `path`, in whichever format it is.
+    /// Reads the property list at `path`, in whichever format it is (binary, XML, JSON,
+    /// OpenStep text or a `.strings` file).
     ///
     /// Like `dictionaryWithContentsOfFile:`, but throwing the reason instead of returning nil.
     /// - Throws: ``PlistStoreError/Code/notFound`` when there is no file,

@@ -2,23 +2,28 @@
 let helpText = """
 usage: plistkit VERB [arguments] [options] FILE...
 A plutil-compatible property-list tool. FILE '-' is standard input. Input format
-(binary, XML, JSON) is detected for every verb.
+(binary, XML, JSON, OpenStep text and .strings files) is detected for every verb.
 
 Verbs (-lint is the default):
  -help                          print this text
  -lint                          check that each file is a valid property list
  -p                             print each file in a human-readable layout (not stable)
- -convert FMT [-header]         rewrite each file as FMT: xml1 binary1 json swift objc;
+ -convert FMT [-header]         rewrite each file as FMT: xml1 binary1 json swift objc,
+                                openstep (OpenStep text), gnustep (OpenStep text with
+                                GNUstep's <*I1> typed numbers, booleans and dates),
+                                strings (a .strings file: a dictionary of strings);
                                 -header also writes an Objective-C .h (objc only)
  -insert KEYPATH -TYPE VALUE [-append]
                                 add VALUE at KEYPATH; with -append, append it to the
-                                array at KEYPATH
+                                array at KEYPATH (edits keep the file's format, .strings
+                                files and GNUstep typed values included)
  -replace KEYPATH -TYPE VALUE   set VALUE at KEYPATH, replacing what is there
  -remove KEYPATH                delete the value at KEYPATH
  -extract KEYPATH FMT [-expect TYPE]
                                 write the value at KEYPATH as FMT: xml1 binary1 json
-                                swift objc raw (raw prints scalars as text, dictionary
-                                keys one per line, array counts)
+                                swift objc openstep gnustep strings raw (raw prints
+                                scalars as text, dictionary keys one per line, array
+                                counts)
  -type KEYPATH [-expect TYPE]   print the type of the value at KEYPATH
  -create FMT                    write an empty dictionary as FMT to each FILE
  -unarchive [-convert FMT]      show each NSKeyedArchiver archive as a plain tree, UIDs

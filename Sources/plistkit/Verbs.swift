@@ -36,18 +36,29 @@ extension Tool {
     /// writes to `-o`), keeping its format.
     func edit(_ keyPath: String, value newValue: Plist, mode: Plist.EditMode, _ options: CommonOptions) -> Bool {
         forEachFile(options) { path, data in
-            let (value, format) = try Plist.decodedWithFormat(data)
+            let (value, format) = try Tool.decodedKeepingFormat(data)
             let edited = try value.setting(newValue, atKeyPath: keyPath, mode: mode)
-            try emit(edited, from: path, as: OutputFormat(keeping: format), options)
+            try emit(edited, from: path, as: format, options)
         }
     }
 
     /// `-remove KEYPATH`: removes the value from each file, keeping its format.
     func remove(_ keyPath: String, _ options: CommonOptions) -> Bool {
         forEachFile(options) { path, data in
-            let (value, format) = try Plist.decodedWithFormat(data)
-            try emit(value.removing(atKeyPath: keyPath), from: path, as: OutputFormat(keeping: format), options)
+            let (value, format) = try Tool.decodedKeepingFormat(data)
+            try emit(value.removing(atKeyPath: keyPath), from: path, as: format, options)
         }
+    }
+
+    /// The value of a file and the output format that writes it back in the same form
+    /// (OpenStep text stays a `.strings` file, or keeps its GNUstep typed values).
+    static func decodedKeepingFormat(_ data: Data) throws -> (Plist, OutputFormat) {
+        if PlistFormat.detect(data) == .openStep {
+            let (value, writing) = try Plist.decodedOpenStep(data)
+            return (value, OutputFormat(keeping: .openStep, openStep: writing))
+        }
+        let (value, format) = try Plist.decodedWithFormat(data)
+        return (value, OutputFormat(keeping: format))
     }
 
     /// `-extract KEYPATH FORMAT [-expect TYPE]` and `-type KEYPATH [-expect TYPE]`.
@@ -154,6 +165,8 @@ extension Tool {
         case .objc: return Data(try LiteralWriter.objc(value, source: source, destination: destination).utf8)
         case .raw: return Data(try RawWriter.raw(value, keyPath: keyPath ?? "unknown key path").utf8)
         case .type: return Data(value.typeName.utf8)
+        case .openStep(let stringsFile, let typedValues):
+            return try value.encoded(as: .openStep, options: PlistWritingOptions(gnustepTypedValues: typedValues, stringsFile: stringsFile))
         }
     }
 }

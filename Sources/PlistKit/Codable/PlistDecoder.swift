@@ -79,8 +79,9 @@ open class PlistDecoder {
                 try Self.decodeXML(type, buffer, options)
             }
         case .json, .openStep:
-            // JSON (and OpenStep, once read) still go through a tree that the decoder then
-            // walks; only binary and XML are read without one.
+            // JSON and OpenStep text go through a tree that the decoder then walks; only
+            // binary and XML are read without one. OpenStep scalars are strings, as in
+            // Foundation's decoder: a number read from one is a type mismatch.
             let tree: Plist
             do {
                 tree = try Plist(decoding: data, format: detected, options: options.readingOptions)

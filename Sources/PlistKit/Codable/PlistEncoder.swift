@@ -36,8 +36,10 @@ open class PlistEncoder {
         public static let sortedKeys = OutputFormatting(rawValue: 1 << 0)
     }
 
-    /// The format to write: `.binary` (the default), `.xml`, or `.json` as `plutil -convert
-    /// json` writes it. Like `PropertyListEncoder.outputFormat`.
+    /// The format to write: `.binary` (the default), `.xml`, `.json` as `plutil -convert
+    /// json` writes it, or `.openStep` (strings, data, arrays and dictionaries only: a number,
+    /// Boolean or date is an error naming its key path; Foundation refuses to write OpenStep
+    /// at all). Like `PropertyListEncoder.outputFormat`.
     open var outputFormat: PlistFormat {
         get { options.withLock { $0.outputFormat } }
         set { options.withLock { $0.outputFormat = newValue } }

@@ -1,0 +1,155 @@
+/// The text of an OpenStep document as UTF-8, decoded the way CF decodes it before parsing.
+///
+/// CF looks at the first bytes only: a UTF-32 or UTF-16 byte-order mark (either order) or
+/// UTF-8's; without a BOM, a zero in either of the first two bytes means UTF-16 without a
+/// BOM, which CF reads by skipping the first two bytes and taking the rest in the host's
+/// order (little-endian on every platform Swift runs on). Anything else is UTF-8, and must be
+/// valid UTF-8 throughout, as CF's string conversion requires.
+enum OpenStepInput {
+    /// Runs `body` over the document as UTF-8: the input itself when it is UTF-8 (without a
+    /// copy), a transcoded copy otherwise.
+    static func withUTF8<R>(_ buffer: UnsafeRawBufferPointer, _ body: (UnsafeBufferPointer<UInt8>) throws(PlistError) -> R) throws(PlistError) -> R {
+        let bytes = buffer.bindMemory(to: UInt8.self)
+        let count = bytes.count
+        func starts(_ prefix: [UInt8]) -> Bool { count >= prefix.count && bytes.starts(with: prefix) }
+        if count > 4, starts([0x00, 0x00, 0xFE, 0xFF]) { return try run(body, over: transcodedUTF32(bytes, from: 4, bigEndian: true)) }
+        if count > 4, starts([0xFF, 0xFE, 0x00, 0x00]) { return try run(body, over: transcodedUTF32(bytes, from: 4, bigEndian: false)) }
+        if count > 3, starts([0xEF, 0xBB, 0xBF]) {
+            let text = UnsafeBufferPointer(rebasing: bytes[3...])
+            try validateUTF8(text)
+            return try body(text)
+        }
+        if count > 2 {
+            if starts([0xFF, 0xFE]) { return try run(body, over: transcodedUTF16(bytes, from: 2, bigEndian: false)) }
+            if starts([0xFE, 0xFF]) { return try run(body, over: transcodedUTF16(bytes, from: 2, bigEndian: true)) }
+            if bytes[0] == 0 || bytes[1] == 0 { return try run(body, over: transcodedUTF16(bytes, from: 2, bigEndian: false)) }
+        }
+        try validateUTF8(bytes)
+        return try body(bytes)
+    }
+
+    private static func run<R>(_ body: (UnsafeBufferPointer<UInt8>) throws(PlistError) -> R, over text: [UInt8]) throws(PlistError) -> R {
+        let result: Result<R, PlistError> = text.withUnsafeBufferPointer { buffer in
+            Result { () throws(PlistError) -> R in try body(buffer) }
+        }
+        return try result.get()
+    }
+
+    /// Throws `.invalidString` at the first byte that is not part of valid UTF-8.
+    private static func validateUTF8(_ bytes: UnsafeBufferPointer<UInt8>) throws(PlistError) {
+        if let offset = firstInvalidUTF8(bytes) {
+            var line = 1
+            var column = 1
+            for position in 0..<offset {
+                let byte = bytes[position]
+                if byte == 0x0A || (byte == 0x0D && bytes[position + 1] != 0x0A) {
+                    line += 1
+                    column = 1
+                } else if byte & 0xC0 != 0x80 && byte != 0x0D {
+                    column += 1
+                }
+            }
+            throw PlistError(.invalidString, "OpenStep text is not valid UTF-8 (and has no UTF-16 byte-order mark)", at: .lineColumn(line: line, column: column))
+        }
+    }
+
+    /// The offset of the first byte that does not belong to a well-formed UTF-8 sequence
+    /// (overlong forms, surrogates and values above U+10FFFF included), or nil. ASCII is
+    /// skipped eight bytes at a time.
+    static func firstInvalidUTF8(_ bytes: UnsafeBufferPointer<UInt8>) -> Int? {
+        guard let base = bytes.baseAddress else { return nil }
+        let count = bytes.count
+        var index = 0
+        while index < count {
+            while index + 8 <= count, UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self) & 0x8080_8080_8080_8080 == 0 {
+                index += 8
+            }
+            guard index < count else { break }
+            let lead = base[index]
+            if lead < 0x80 { index += 1; continue }
+            let length: Int
+            var scalar: UInt32
+            let minimum: UInt32
+            switch lead {
+            case 0xC2...0xDF: length = 2; scalar = UInt32(lead & 0x1F); minimum = 0x80
+            case 0xE0...0xEF: length = 3; scalar = UInt32(lead & 0x0F); minimum = 0x800
+            case 0xF0...0xF4: length = 4; scalar = UInt32(lead & 0x07); minimum = 0x10000
+            default: return index
+            }
+            guard index + length <= count else { return index }
+            for next in 1..<length {
+                let byte = base[index + next]
+                guard byte & 0xC0 == 0x80 else { return index }
+                scalar = scalar << 6 | UInt32(byte & 0x3F)
+            }
+            guard scalar >= minimum, scalar <= 0x10FFFF, !(0xD800...0xDFFF).contains(scalar) else { return index }
+            index += length
+        }
+        return nil
+    }
+
+    /// UTF-16 from `start` on, as UTF-8, in one pass; a trailing odd byte is ignored and
+    /// unpaired surrogates become U+FFFD, as Foundation hands CF's strings to Swift.
+    private static func transcodedUTF16(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int, bigEndian: Bool) -> [UInt8] {
+        let unitCount = (bytes.count - start) / 2
+        // At most three UTF-8 bytes per UTF-16 unit (a surrogate pair gives four for two).
+        return [UInt8](unsafeUninitializedCapacity: unitCount * 3) { out, written in
+            var o = 0
+            @inline(__always) func unit(_ index: Int) -> UInt32 {
+                let a = UInt32(bytes[start + 2 * index]), b = UInt32(bytes[start + 2 * index + 1])
+                return bigEndian ? a << 8 | b : b << 8 | a
+            }
+            var index = 0
+            while index < unitCount {
+                var scalar = unit(index)
+                index += 1
+                if scalar < 0x80 {
+                    out[o] = UInt8(truncatingIfNeeded: scalar)
+                    o += 1
+                    continue
+                }
+                if scalar >= 0xD800 && scalar < 0xE000 {
+                    if scalar < 0xDC00, index < unitCount, case let low = unit(index), low >= 0xDC00 && low < 0xE000 {
+                        scalar = 0x10000 + (scalar - 0xD800) << 10 + (low - 0xDC00)
+                        index += 1
+                    } else {
+                        scalar = 0xFFFD
+                    }
+                }
+                switch scalar {
+                case ..<0x800:
+                    out[o] = UInt8(truncatingIfNeeded: 0xC0 | scalar >> 6)
+                    out[o + 1] = UInt8(truncatingIfNeeded: 0x80 | scalar & 0x3F)
+                    o += 2
+                case ..<0x10000:
+                    out[o] = UInt8(truncatingIfNeeded: 0xE0 | scalar >> 12)
+                    out[o + 1] = UInt8(truncatingIfNeeded: 0x80 | scalar >> 6 & 0x3F)
+                    out[o + 2] = UInt8(truncatingIfNeeded: 0x80 | scalar & 0x3F)
+                    o += 3
+                default:
+                    out[o] = UInt8(truncatingIfNeeded: 0xF0 | scalar >> 18)
+                    out[o + 1] = UInt8(truncatingIfNeeded: 0x80 | scalar >> 12 & 0x3F)
+                    out[o + 2] = UInt8(truncatingIfNeeded: 0x80 | scalar >> 6 & 0x3F)
+                    out[o + 3] = UInt8(truncatingIfNeeded: 0x80 | scalar & 0x3F)
+                    o += 4
+                }
+            }
+            written = o
+        }
+    }
+
+    /// UTF-32 from `start` on, as UTF-8; invalid scalars become U+FFFD.
+    private static func transcodedUTF32(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int, bigEndian: Bool) -> [UInt8] {
+        let unitCount = (bytes.count - start) / 4
+        var scalars = String.UnicodeScalarView()
+        for index in 0..<unitCount {
+            var value: UInt32 = 0
+            for byte in 0..<4 {
+                let shift = bigEndian ? UInt32(3 - byte) * 8 : UInt32(byte) * 8
+                value |= UInt32(bytes[start + 4 * index + byte]) << shift
+            }
+            scalars.append(Unicode.Scalar(value) ?? "\u{FFFD}")
+        }
+        return Array(String(scalars).utf8)
+    }
+}

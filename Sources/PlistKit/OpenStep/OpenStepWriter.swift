@@ -1,0 +1,259 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+
+/// Writes OpenStep text that CF (`PropertyListSerialization`, `plutil`), GNUstep and
+/// ``OpenStepReader`` read back to the same value.
+///
+/// Layout: four spaces per level, one entry per line, `key = value;` in dictionaries,
+/// elements separated by `,` with none after the last, `{}` and `()` when empty, a newline
+/// at the end. Strings are quoted unless they are non-empty, hold only `A-Z a-z 0-9 _ $ . /`
+/// and do not start with `/` (the characters GNUstep's and macOS's writers leave unquoted);
+/// quoted strings escape `\` and `"`, write `\a \b \t \n \v \f \r` by letter, other ASCII
+/// control characters as three octal digits, and everything else as UTF-8. Data is
+/// lowercase hex in groups of four bytes, as `NSData` describes itself.
+///
+/// OpenStep text holds only strings, data, arrays and dictionaries. Numbers, booleans and
+/// dates are written as GNUstep's typed values (`<*I…>`, `<*R…>`, `<*BY>`/`<*BN>`, `<*D…>`)
+/// when ``PlistWritingOptions/gnustepTypedValues`` asks for them, and are an
+/// `.unrepresentable` error naming their key path otherwise; UIDs always are. With
+/// ``PlistWritingOptions/stringsFile`` the root must be a dictionary of strings, written as
+/// `"key" = "value";` lines without braces.
+struct OpenStepWriter: ~Copyable {
+    private var out = ByteBuffer(capacity: 4096)
+    private let sortedKeys: Bool
+    private let typedValues: Bool
+    private let maximumDepth: Int
+
+    /// Why a value could not be written, with the key path to it (innermost first).
+    fileprivate struct Failure: Error {
+        var reason: Reason
+        var path: [String] = []
+        enum Reason {
+            case unrepresentable(String)
+            case tooDeep
+            case date
+        }
+    }
+
+    private init(options: PlistWritingOptions) {
+        sortedKeys = options.sortedKeys
+        typedValues = options.gnustepTypedValues
+        maximumDepth = options.maximumDepth
+    }
+
+    static func write(_ value: Plist, options: PlistWritingOptions) throws(PlistError) -> Data {
+        var writer = OpenStepWriter(options: options)
+        do {
+            if options.stringsFile {
+                try writer.appendStringsFile(value)
+            } else {
+                try writer.append(value, depth: 0)
+                writer.out.append(0x0A)
+            }
+        } catch {
+            throw error.plistError(stringsFile: options.stringsFile)
+        }
+        return writer.out.data()
+    }
+
+    // MARK: Values
+
+    private mutating func append(_ value: Plist, depth: Int) throws(Failure) {
+        switch value {
+        case .dictionary(let entries):
+            guard depth < maximumDepth else { throw Failure(reason: .tooDeep) }
+            if entries.isEmpty { out.append("{}"); return }
+            out.append("{\n")
+            for index in order(of: entries) {
+                indent(depth + 1)
+                let key = entries.keys[index].string
+                appendString(key)
+                out.append(" = ")
+                do {
+                    try append(entries.values[index], depth: depth + 1)
+                } catch var failure {
+                    failure.path.append(key)
+                    throw failure
+                }
+                out.append(";\n")
+            }
+            indent(depth)
+            out.append(UInt8(ascii: "}"))
+        case .array(let elements):
+            guard depth < maximumDepth else { throw Failure(reason: .tooDeep) }
+            if elements.isEmpty { out.append("()"); return }
+            out.append("(\n")
+            for (position, element) in elements.enumerated() {
+                indent(depth + 1)
+                do {
+                    try append(element, depth: depth + 1)
+                } catch var failure {
+                    failure.path.append(String(position))
+                    throw failure
+                }
+                out.append(position == elements.count - 1 ? "\n" : ",\n")
+            }
+            indent(depth)
+            out.append(UInt8(ascii: ")"))
+        case .string(let string):
+            appendString(string)
+        case .data(let data):
+            appendData(data)
+        case .integer(let integer):
+            guard typedValues else { throw Failure(reason: .unrepresentable("an integer")) }
+            out.append("<*I")
+            out.appendDecimal(integer)
+            out.append(UInt8(ascii: ">"))
+        case .real(let real):
+            guard typedValues else { throw Failure(reason: .unrepresentable("a real")) }
+            OpenStepTypedValues.appendReal(real, to: &out)
+        case .real32(let real):
+            guard typedValues else { throw Failure(reason: .unrepresentable("a real")) }
+            OpenStepTypedValues.appendReal(Double(real), to: &out)
+        case .bool(let bool):
+            guard typedValues else { throw Failure(reason: .unrepresentable("a boolean")) }
+            out.append(bool ? "<*BY>" : "<*BN>")
+        case .date(let date):
+            guard typedValues else { throw Failure(reason: .unrepresentable("a date")) }
+            guard OpenStepTypedValues.appendDate(date, to: &out) else { throw Failure(reason: .date) }
+        case .uid:
+            throw Failure(reason: .unrepresentable("a UID"))
+        }
+    }
+
+    /// The `.strings` form: `"key" = "value";` per line, every key and value quoted. An
+    /// empty dictionary is one newline: CF refuses an empty file, but reads white space as
+    /// an empty dictionary.
+    private mutating func appendStringsFile(_ value: Plist) throws(Failure) {
+        guard case .dictionary(let entries) = value else {
+            throw Failure(reason: .unrepresentable(Self.described(value)))
+        }
+        if entries.isEmpty { out.append(0x0A) }
+        for index in order(of: entries) {
+            let key = entries.keys[index].string
+            guard case .string(let string) = entries.values[index] else {
+                throw Failure(reason: .unrepresentable(Self.described(entries.values[index])), path: [key])
+            }
+            appendQuoted(key)
+            out.append(" = ")
+            appendQuoted(string)
+            out.append(";\n")
+        }
+    }
+
+    /// `an array`, `a float`, … for messages.
+    private static func described(_ value: Plist) -> String {
+        let name = value.typeName
+        return ["array", "integer", "uid"].contains(name) ? "an \(name)" : "a \(name)"
+    }
+
+    private func order(of entries: PlistDictionary) -> [Int] {
+        guard sortedKeys else { return Array(entries.keys.indices) }
+        return entries.keys.indices.sorted { PlistKeyOrder.utf16Precedes(entries.keys[$0].string, entries.keys[$1].string) }
+    }
+
+    private mutating func indent(_ depth: Int) {
+        out.append(repeating: 0x20, count: 4 * depth)
+    }
+
+    // MARK: Scalars
+
+    private static let hexDigits = Array("0123456789abcdef".utf8)
+
+    private mutating func appendData(_ data: Data) {
+        out.append(UInt8(ascii: "<"))
+        let count = data.count
+        if count > 0 {
+            let pointer = out.reserve(2 * count + (count - 1) / 4)
+            var written = 0
+            data.withUnsafeBytes { bytes in
+                for (index, byte) in bytes.enumerated() {
+                    if index > 0 && index % 4 == 0 {
+                        pointer[written] = 0x20
+                        written += 1
+                    }
+                    pointer[written] = Self.hexDigits[Int(byte >> 4)]
+                    pointer[written + 1] = Self.hexDigits[Int(byte & 0x0F)]
+                    written += 2
+                }
+            }
+            out.commit(written)
+        }
+        out.append(UInt8(ascii: ">"))
+    }
+
+    /// True when `string` can be written without quotes and read back by CF and GNUstep.
+    private static func canWriteUnquoted(_ string: inout String) -> Bool {
+        string.withUTF8 { bytes in
+            guard let first = bytes.first, first != UInt8(ascii: "/") else { return false }
+            for byte in bytes {
+                switch byte {
+                case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
+                     UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "_"), UInt8(ascii: "$"),
+                     UInt8(ascii: "."), UInt8(ascii: "/"):
+                    continue
+                default:
+                    return false
+                }
+            }
+            return true
+        }
+    }
+
+    private mutating func appendString(_ string: String) {
+        var string = string
+        if Self.canWriteUnquoted(&string) {
+            string.withUTF8 { out.append($0.baseAddress!, count: $0.count) }
+        } else {
+            appendQuoted(string)
+        }
+    }
+
+    private mutating func appendQuoted(_ string: String) {
+        out.append(UInt8(ascii: "\""))
+        var string = string
+        string.withUTF8 { bytes in
+            guard let base = bytes.baseAddress else { return }
+            var start = 0
+            for index in 0..<bytes.count {
+                let byte = bytes[index]
+                guard byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") || byte == 0x7F else { continue }
+                out.append(base + start, count: index - start)
+                out.append(UInt8(ascii: "\\"))
+                if let letter = OpenStepEscapes.writerLetter(byte) {
+                    out.append(letter)
+                } else {
+                    out.append(UInt8(ascii: "0") + (byte >> 6))
+                    out.append(UInt8(ascii: "0") + (byte >> 3) & 7)
+                    out.append(UInt8(ascii: "0") + byte & 7)
+                }
+                start = index + 1
+            }
+            out.append(base + start, count: bytes.count - start)
+        }
+        out.append(UInt8(ascii: "\""))
+    }
+}
+
+extension OpenStepWriter.Failure {
+    /// The public error: what could not be written, and where.
+    func plistError(stringsFile: Bool) -> PlistError {
+        let keyPath = Plist.keyPath(path.reversed())
+        let place = path.isEmpty ? "the root value" : "the value at key path '\(keyPath)'"
+        switch reason {
+        case .tooDeep:
+            return PlistError(.depthLimitExceeded, "\(place) nests deeper than the depth limit")
+        case .date:
+            return PlistError(.unrepresentable, "\(place) is a date that cannot be written as calendar text")
+        case .unrepresentable(let kind):
+            if stringsFile {
+                return PlistError(.unrepresentable, "\(place) is \(kind); a .strings file holds a dictionary of strings")
+            }
+            let hint = kind == "a UID" ? "" : " (GNUstep's typed values can: PlistWritingOptions.gnustepTypedValues)"
+            return PlistError(.unrepresentable, "\(place) is \(kind), which OpenStep text cannot hold\(hint)")
+        }
+    }
+}
