@@ -46,29 +46,11 @@ extension Plist {
     /// - Throws: ``PlistError`` when the value cannot be stored in that format (a date in
     ///   JSON, say) or nests deeper than `options.maximumDepth`.
     public func encoded(as format: PlistFormat, options: PlistWritingOptions) throws(PlistError) -> Data {
-        switch format {
-        case .binary:
-            return try BinaryWriter.write(self, maximumDepth: options.maximumDepth)
-        case .xml:
-            return try XMLWriter.write(self, options: options)
-        case .json:
-            return try JSONWriter.write(self, options: options)
-        case .openStep:
-            return try OpenStepWriter.write(self, options: options)
-        }
+        try format.codec.write(self, options)
     }
 
     private static func decode(_ buffer: UnsafeRawBufferPointer, format: PlistFormat, options: PlistReadingOptions) throws(PlistError) -> Plist {
-        switch format {
-        case .binary:
-            return try BinaryReader.read(buffer, options: options)
-        case .xml:
-            return try XMLReader.read(buffer, options: options)
-        case .json:
-            return try JSONReader.read(buffer, options: options)
-        case .openStep:
-            return try OpenStepReader.read(buffer, options: options)
-        }
+        try format.codec.read(buffer, options)
     }
 
     /// Runs `body` over the bytes of `bytes` as one contiguous buffer, copying only when the

@@ -36,6 +36,8 @@ extension PlistKey: Hashable {
         if unsafeBitCast(lhs.string, to: (UInt64, UInt64).self) == unsafeBitCast(rhs.string, to: (UInt64, UInt64).self) {
             return true
         }
+        // Native strings know their UTF-8 length: keys of other lengths differ.
+        guard lhs.string.utf8.count == rhs.string.utf8.count else { return false }
         var a = lhs.string, b = rhs.string
         return a.withUTF8 { x in
             b.withUTF8 { y in

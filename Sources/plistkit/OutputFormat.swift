@@ -4,34 +4,45 @@ import PlistKit
 /// `-extract` also `raw`; `type` is what `-type` prints. Beyond plutil, `openstep` (OpenStep
 /// text), `gnustep` (the same with GNUstep's typed values) and `strings` (a `.strings` file).
 enum OutputFormat: Equatable {
-    case xml1, binary1, json, swift, objc, raw, type
-    /// OpenStep text; `stringsFile` for the `.strings` form, `typedValues` for GNUstep's
-    /// `<*I…>`-style numbers, booleans and dates.
-    case openStep(stringsFile: Bool, typedValues: Bool)
+    /// A property-list format, written with these options (`-r` turns on plutil's readable
+    /// JSON).
+    case plist(PlistFormat, PlistWritingOptions)
+    case swift, objc, raw, type
+
+    /// plutil's names for the property-list formats (it writes XML with sorted keys), and
+    /// ours for OpenStep text: plain, with GNUstep's typed values, and as a `.strings` file.
+    private static let plistNames: [String: (PlistFormat, PlistWritingOptions)] = [
+        "xml1": (.xml, PlistWritingOptions(sortedKeys: true)),
+        "binary1": (.binary, .default),
+        "json": (.json, .default),
+        "openstep": (.openStep, .default),
+        "openStep": (.openStep, .default),
+        "gnustep": (.openStep, PlistWritingOptions(gnustepTypedValues: true)),
+        "GNUstep": (.openStep, PlistWritingOptions(gnustepTypedValues: true)),
+        "strings": (.openStep, PlistWritingOptions(stringsFile: true)),
+    ]
 
     init(argument: String) throws {
+        if let (format, options) = OutputFormat.plistNames[argument] {
+            self = .plist(format, options)
+            return
+        }
         switch argument {
-        case "xml1": self = .xml1
-        case "binary1": self = .binary1
-        case "json": self = .json
         case "swift": self = .swift
         case "objc": self = .objc
         case "raw": self = .raw
-        case "openstep", "openStep": self = .openStep(stringsFile: false, typedValues: false)
-        case "gnustep", "GNUstep": self = .openStep(stringsFile: false, typedValues: true)
-        case "strings": self = .openStep(stringsFile: true, typedValues: false)
         default: throw UsageError("Unknown format specifier: \(argument)")
         }
     }
 
-    /// The output format that keeps a file in the format it was read in; for OpenStep text,
-    /// `openStep` says whether it was a `.strings` file and held GNUstep typed values.
-    init(keeping format: PlistFormat, openStep: PlistWritingOptions = PlistWritingOptions()) {
+    /// The output format that keeps a file in the format it was read in, as plutil writes
+    /// it; for OpenStep text, `openStep` keeps a `.strings` file one and GNUstep typed values
+    /// typed.
+    init(keeping format: PlistFormat, openStep: PlistWritingOptions = .default) {
         switch format {
-        case .binary: self = .binary1
-        case .xml: self = .xml1
-        case .json: self = .json
-        case .openStep: self = .openStep(stringsFile: openStep.stringsFile, typedValues: openStep.gnustepTypedValues)
+        case .xml: self = .plist(.xml, PlistWritingOptions(sortedKeys: true))
+        case .openStep: self = .plist(.openStep, openStep)
+        case .binary, .json: self = .plist(format, .default)
         }
     }
 

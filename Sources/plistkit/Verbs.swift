@@ -158,15 +158,13 @@ extension Tool {
     /// The bytes of `value` in `format`.
     func render(_ value: Plist, as format: OutputFormat, readable: Bool, source: String, destination: String, keyPath: String? = nil) throws -> Data {
         switch format {
-        case .binary1: return try value.encoded(as: .binary)
-        case .xml1: return try PlutilEncoding.xml(value)
-        case .json: return try PlutilEncoding.json(value, readable: readable)
+        case .plist(let plistFormat, var writing):
+            if plistFormat == .json && readable { writing = .plutil }
+            return try value.encoded(as: plistFormat, options: writing)
         case .swift: return Data(try LiteralWriter.swift(value, source: source).utf8)
         case .objc: return Data(try LiteralWriter.objc(value, source: source, destination: destination).utf8)
         case .raw: return Data(try RawWriter.raw(value, keyPath: keyPath ?? "unknown key path").utf8)
         case .type: return Data(value.typeName.utf8)
-        case .openStep(let stringsFile, let typedValues):
-            return try value.encoded(as: .openStep, options: PlistWritingOptions(gnustepTypedValues: typedValues, stringsFile: stringsFile))
         }
     }
 }

@@ -1,6 +1,7 @@
 import Foundation
 import PlistKit
 import Testing
+import TestSupport
 
 /// `TestVectors/openstep/`: OpenStep text and `.strings` files, each read by PlistKit and
 /// compared with what Foundation's `PropertyListSerialization` (CF's old-style parser) read
@@ -56,10 +57,10 @@ struct OpenStepVectorTests {
     }
 
     /// plutil's XML conversion of each file, read back through our XML reader, is our value.
-    @Test(.enabled(if: CLITests.plutilPath != nil), arguments: readByFoundation)
+    @Test(.enabled(if: TestTools.plutil != nil), arguments: readByFoundation)
     func matchesPlutilXML(_ vector: TextVector) throws {
-        let plutil = try CLITests.run(CLITests.plutilPath!, ["-convert", "xml1", "-o", "-", vector.url.path])
-        #expect(plutil.status == 0, "\(plutil.stderr)")
+        let plutil = try Subprocess.run(TestTools.plutil!, ["-convert", "xml1", "-o", "-", vector.url.path])
+        #expect(plutil.status == 0, "\(plutil.stderrText)")
         let theirs = try Plist(decoding: plutil.stdout, format: .xml)
         #expect(Canonical.identical(try Plist(decoding: try Data(contentsOf: vector.url)), theirs))
     }

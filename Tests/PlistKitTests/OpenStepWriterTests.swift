@@ -2,6 +2,7 @@ import Foundation
 import OrderedCollections
 import PlistKit
 import Testing
+import TestSupport
 
 /// The OpenStep writer: its layout, quoting and escapes, its refusals (with key paths), and
 /// random values read back by our reader, by Foundation and by plutil.
@@ -145,14 +146,14 @@ struct OpenStepWriterTests {
     }
 
     /// plutil reads what we write (its XML conversion, read by our XML reader, is the value).
-    @Test(.enabled(if: CLITests.plutilPath != nil), arguments: 0..<15)
+    @Test(.enabled(if: TestTools.plutil != nil), arguments: 0..<15)
     func randomValuesReadByPlutil(_ seed: Int) throws {
         var generator = RandomPlist(seed: UInt64(1000 + seed))
         let value = OpenStepWriterTests.openStepOnly(generator.value())
-        let directory = try CLITests.scratch(["value.plist": try value.encoded(as: .openStep)])
+        let directory = try TestTools.scratch(["value.plist": try value.encoded(as: .openStep)])
         defer { try? FileManager.default.removeItem(at: directory) }
-        let plutil = try CLITests.run(CLITests.plutilPath!, ["-convert", "xml1", "-o", "-", "value.plist"], in: directory)
-        #expect(plutil.status == 0, "\(plutil.stderr)")
+        let plutil = try Subprocess.run(TestTools.plutil!, ["-convert", "xml1", "-o", "-", "value.plist"], in: directory)
+        #expect(plutil.status == 0, "\(plutil.stderrText)")
         #expect(Canonical.identical(try Plist(decoding: plutil.stdout, format: .xml), value))
     }
 

@@ -12,23 +12,8 @@ import TestSupport
         var stderr: String
     }
 
-    static let plistkitPath: String = {
-        let runnerDirectory = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
-        for candidate in [runnerDirectory, runnerDirectory.deletingLastPathComponent()] {
-            let path = candidate.appendingPathComponent("plistkit").path
-            if FileManager.default.isExecutableFile(atPath: path) { return path }
-        }
-        return TestVectorFiles.directory.deletingLastPathComponent().appendingPathComponent(".build/debug/plistkit").path
-    }()
-
-    static let plutilPath: String? = {
-        let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin"
-        for directory in path.split(separator: ":") {
-            let candidate = "\(directory)/plutil"
-            if FileManager.default.isExecutableFile(atPath: candidate) { return candidate }
-        }
-        return nil
-    }()
+    static let plistkitPath = TestTools.plistkit
+    static let plutilPath = TestTools.plutil
 
     static func run(_ executable: String, _ arguments: [String], stdin: Data? = nil, in directory: URL? = nil) throws -> Run {
         let result = try Subprocess.run(executable, arguments, stdin: stdin, in: directory)
@@ -37,10 +22,7 @@ import TestSupport
 
     /// A scratch directory holding the given files.
     static func scratch(_ files: [String: Data]) throws -> URL {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("plistkit-cli-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        for (name, data) in files { try data.write(to: directory.appendingPathComponent(name)) }
-        return directory
+        try TestTools.scratch(files)
     }
 
     static let sample: Plist = [

@@ -17,7 +17,7 @@ extension PlistDecoder {
         do {
             value = try node.plist()
         } catch {
-            throw DecodingError.dataCorrupted(DecodingError.Context(codingPath: [], debugDescription: error.description, underlyingError: error))
+            throw Self.corrupted(error)
         }
         return try decode(type, from: value)
     }

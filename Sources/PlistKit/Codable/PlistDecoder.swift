@@ -65,28 +65,25 @@ open class PlistDecoder {
     open func decode<T: Decodable>(_ type: T.Type, from data: Data, format: inout PlistFormat) throws -> T {
         guard let detected = PlistFormat.detect(data) else {
             let error = PlistError(.unknownFormat, data.isEmpty ? "input is empty" : "input is not a property list in any known format", offset: 0)
-            throw DecodingError.dataCorrupted(DecodingError.Context(codingPath: [], debugDescription: "The given data was not a valid property list: \(error).", underlyingError: error))
+            throw Self.corrupted(error)
         }
         let options = options.withLock { $0 }
         let value: T
-        switch detected {
-        case .binary:
+        switch detected.codec.decodingRoute {
+        case .binaryObjectTable:
             value = try data.withUnsafeBytes { buffer in
                 try Self.decodeBinary(type, buffer, options)
             }
-        case .xml:
+        case .xmlNodeTable:
             value = try data.withUnsafeBytes { buffer in
                 try Self.decodeXML(type, buffer, options)
             }
-        case .json, .openStep:
-            // JSON and OpenStep text go through a tree that the decoder then walks; only
-            // binary and XML are read without one. OpenStep scalars are strings, as in
-            // Foundation's decoder: a number read from one is a type mismatch.
+        case .tree:
             let tree: Plist
             do {
                 tree = try Plist(decoding: data, format: detected, options: options.readingOptions)
             } catch {
-                throw DecodingError.dataCorrupted(DecodingError.Context(codingPath: [], debugDescription: "The given data was not a valid property list: \(error).", underlyingError: error))
+                throw Self.corrupted(error)
             }
             value = try Self.decode(type, from: tree, options)
         }
@@ -106,6 +103,12 @@ open class PlistDecoder {
         try PlistDecoderImpl.decodeTop(type, source: TreeDecodingSource(value), userInfo: options.userInfo, maximumDepth: options.readingOptions.maximumDepth)
     }
 
+    /// How input that is not a property list is reported, at `path` (the root when the
+    /// whole input is bad), as Foundation's decoder reports it.
+    static func corrupted(_ error: PlistError, at path: [any CodingKey] = []) -> DecodingError {
+        .dataCorrupted(DecodingError.Context(codingPath: path, debugDescription: "The given data was not a valid property list: \(error).", underlyingError: error))
+    }
+
     /// XML: the scanner fills a flat node table (no ``Plist`` tree), which the decoder
     /// reads; errors name the line:column of the element.
     private static func decodeXML<T: Decodable>(_ type: T.Type, _ buffer: UnsafeRawBufferPointer, _ options: Options) throws -> T {
@@ -113,7 +116,7 @@ open class PlistDecoder {
         do {
             try XMLReader.scan(buffer, into: builder, options: options.readingOptions)
         } catch {
-            throw DecodingError.dataCorrupted(DecodingError.Context(codingPath: [], debugDescription: "The given data was not a valid property list: \(error).", underlyingError: error))
+            throw Self.corrupted(error)
         }
         return try PlistDecoderImpl.decodeTop(type, source: XMLDecodingSource(builder.table), userInfo: options.userInfo, maximumDepth: options.readingOptions.maximumDepth)
     }
@@ -123,7 +126,7 @@ open class PlistDecoder {
         do {
             table = try BinaryObjectTable(buffer)
         } catch {
-            throw DecodingError.dataCorrupted(DecodingError.Context(codingPath: [], debugDescription: "The given data was not a valid property list: \(error).", underlyingError: error))
+            throw Self.corrupted(error)
         }
         let source = BinaryDecodingSource(table)
         defer { source.invalidate() }

@@ -243,7 +243,7 @@ final class PlistDecoderImpl<Source: PlistDecodingSource>: Decoder {
     }
 
     func corrupted(_ error: PlistError, _ path: CodingPathNode) -> DecodingError {
-        .dataCorrupted(DecodingError.Context(codingPath: path.path, debugDescription: "The given data was not a valid property list: \(error).", underlyingError: error))
+        PlistDecoder.corrupted(error, at: path.path)
     }
 
     /// A type mismatch, or `valueNotFound` when the value is Foundation's `nil` marker.
