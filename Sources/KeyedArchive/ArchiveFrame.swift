@@ -24,17 +24,8 @@ struct ArchiveFrame {
         set(.uid(classUID), forKey: "$class")
     }
 
-    @inline(__always)
-    private static func fingerprint(_ key: String) -> UInt64 {
-        var key = key
-        return key.withUTF8 { bytes in
-            guard let first = bytes.first, let last = bytes.last else { return 0 }
-            return UInt64(bytes.count) << 16 | UInt64(first) << 8 | UInt64(last)
-        }
-    }
-
     mutating func set(_ value: Plist, forKey key: String) {
-        let fingerprint = Self.fingerprint(key)
+        let fingerprint = PlistKey.fingerprint(key)
         for position in fingerprints.indices where fingerprints[position] == fingerprint {
             // Exact scalars, as every key in a plist compares.
             if PlistKey(strings[position]) == PlistKey(key) {

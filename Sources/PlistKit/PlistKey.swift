@@ -53,6 +53,20 @@ extension PlistKey: Hashable {
     }
 }
 
+extension PlistKey {
+    /// A cheap summary of a key's text (its UTF-8 length and first and last bytes): keys
+    /// with other fingerprints differ, so a search compares in full only the keys that share
+    /// the fingerprint. Used where encoders gather a dictionary's keys one by one.
+    @inline(__always)
+    package static func fingerprint(_ key: String) -> UInt64 {
+        var key = key
+        return key.withUTF8 { bytes in
+            guard let first = bytes.first, let last = bytes.last else { return 0 }
+            return UInt64(bytes.count) << 16 | UInt64(first) << 8 | UInt64(last)
+        }
+    }
+}
+
 extension PlistKey: ExpressibleByStringLiteral {
     /// A key from a string literal, with the literal's exact Unicode scalars.
     @inlinable

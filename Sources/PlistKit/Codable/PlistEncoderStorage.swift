@@ -44,15 +44,6 @@ final class EncodedDictionary {
 
     private static let linearLimit = 16
 
-    @inline(__always)
-    private static func fingerprint(_ key: String) -> UInt64 {
-        var key = key
-        return key.withUTF8 { bytes in
-            guard let first = bytes.first, let last = bytes.last else { return 0 }
-            return UInt64(bytes.count) << 16 | UInt64(first) << 8 | UInt64(last)
-        }
-    }
-
     /// The position of `key` (whose fingerprint is `fingerprint`), or nil.
     private func position(of key: String, _ fingerprint: UInt64) -> Int? {
         // By exact scalars: "é" and "e\u{301}" are two keys, as in every plist format.
@@ -65,7 +56,7 @@ final class EncodedDictionary {
 
     /// Stores `value` under `key`.
     func set(_ key: String, _ value: EncodedValue) {
-        let fingerprint = Self.fingerprint(key)
+        let fingerprint = PlistKey.fingerprint(key)
         let slot: Int
         if let existing = position(of: key, fingerprint) {
             slot = existing
@@ -93,7 +84,7 @@ final class EncodedDictionary {
 
     /// The value stored under `key`, or nil.
     func value(forKey key: String) -> EncodedValue? {
-        guard let position = position(of: key, Self.fingerprint(key)) else { return nil }
+        guard let position = position(of: key, PlistKey.fingerprint(key)) else { return nil }
         return pending[position] ?? .value(values[position])
     }
 }

@@ -36,42 +36,7 @@ enum OpenStepTypedValues {
 
     /// `YYYY-MM-DD HH:MM:SS ±HHMM`, the calendar format GNUstep writes dates in.
     private static func parseDate(_ text: UnsafeBufferPointer<UInt8>) -> Date? {
-        var index = 0
-        func number(_ digits: ClosedRange<Int>) -> Int? {
-            var value = 0
-            var count = 0
-            while index < text.count, count < digits.upperBound, text[index] >= UInt8(ascii: "0"), text[index] <= UInt8(ascii: "9") {
-                value = value * 10 + Int(text[index] - UInt8(ascii: "0"))
-                index += 1
-                count += 1
-            }
-            return digits.contains(count) ? value : nil
-        }
-        func expect(_ character: Unicode.Scalar) -> Bool {
-            guard index < text.count, text[index] == UInt8(ascii: character) else { return false }
-            index += 1
-            return true
-        }
-        var yearSign = 1
-        if expect("-") { yearSign = -1 }
-        guard let year = number(1...9), expect("-"),
-              let month = number(2...2), expect("-"),
-              let day = number(2...2), expect(" "),
-              let hour = number(2...2), expect(":"),
-              let minute = number(2...2), expect(":"),
-              let second = number(2...2), expect(" "),
-              index < text.count, text[index] == UInt8(ascii: "+") || text[index] == UInt8(ascii: "-")
-        else { return nil }
-        let zoneSign = text[index] == UInt8(ascii: "-") ? -1 : 1
-        index += 1
-        guard let zoneHours = number(2...2), let zoneMinutes = number(2...2), index == text.count,
-              (1...12).contains(month), day >= 1, day <= PlistDates.daysInMonth(month, year: yearSign * year),
-              hour < 24, minute < 60, second < 60, zoneHours < 24, zoneMinutes < 60
-        else { return nil }
-        let days = PlistDates.daysFromCivil(year: yearSign * year, month: month, day: day)
-        let local = days * 86_400 + hour * 3_600 + minute * 60 + second
-        let seconds = local - zoneSign * (zoneHours * 3_600 + zoneMinutes * 60) - PlistDates.unixToReference
-        return Date(timeIntervalSinceReferenceDate: Double(seconds))
+        PlistDates.parse(text, separator: " ", zone: .numericOffset)
     }
 
     /// Appends `<*D…>` for `date` in UTC, seconds rounded down as in every text format, or
