@@ -10,7 +10,7 @@ enum FileReplacement {
     static func write(_ bytes: some Collection<UInt8>, to path: String, permissions: UInt32 = 0o644) throws(PlistStoreError) {
         let wasExcluded = (try? BackupExclusion.isExcluded(atPath: path)) ?? false
         do {
-            try AtomicFile.write(bytes, to: path, permissions: .init(permissions))
+            try AtomicFile.write(bytes, to: path, permissions: permissions)
         } catch {
             throw PlistStoreError(.io, "cannot replace \(path)", path: path, underlying: error)
         }

@@ -18,11 +18,11 @@ public enum AtomicFile {
     /// - Parameters:
     ///   - data: the file's new contents.
     ///   - path: the file to replace or create.
-    ///   - permissions: the mode for a new file (default `0o644`, less the umask); an
+    ///   - permissions: the mode bits for a new file (default `0o644`, less the umask); an
     ///     existing file keeps its own mode. A symbolic link at `path` is replaced by the new
     ///     file, not followed.
     /// - Throws: ``PlistError`` with code ``PlistError/Code/io`` naming the step that failed.
-    public static func write(_ data: some Collection<UInt8>, to path: String, permissions: mode_t = 0o644) throws(PlistError) {
+    public static func write(_ data: some Collection<UInt8>, to path: String, permissions: UInt32 = 0o644) throws(PlistError) {
         let directory = Self.directory(of: path)
         let existingMode: mode_t?
         if case .success(let existing) = Syscalls.status(path) {
@@ -30,7 +30,7 @@ public enum AtomicFile {
         } else {
             existingMode = nil
         }
-        let (descriptor, temporaryPath) = try createTemporaryFile(in: directory, for: Self.fileName(of: path), permissions: permissions)
+        let (descriptor, temporaryPath) = try createTemporaryFile(in: directory, for: Self.fileName(of: path), permissions: mode_t(truncatingIfNeeded: permissions & 0o7777))
         var renamed = false
         defer {
             if !renamed { _ = Syscalls.removeFile(temporaryPath) }
