@@ -20,15 +20,11 @@ extension ArchiveFile {
     ///   ``PlistStoreError/underlying`` (a root that is not a dictionary or an array, say);
     ///   ``PlistStoreError/Code/io`` when the file cannot be replaced.
     public static func save(_ value: some Encodable, toFile path: String, format: PlistFormat = .binary, permissions: UInt32 = 0o644) throws(PlistStoreError) {
-        let data: Data
-        do {
+        try FileReplacement.write(to: path, permissions: permissions, failure: "cannot encode the value for \(path)") {
             let encoder = PlistEncoder()
             encoder.outputFormat = format
-            data = try encoder.encode(value)
-        } catch {
-            throw PlistStoreError(.coding, "cannot encode the value for \(path)", path: path, underlying: error)
+            return try encoder.encode(value)
         }
-        try FileReplacement.write(data, to: path, permissions: permissions)
     }
 
     /// Reads the property list at `path` (any format) and decodes a `T` from it with
@@ -38,11 +34,8 @@ extension ArchiveFile {
     /// - Throws: ``PlistStoreError/Code/notFound`` when there is no file;
     ///   ``PlistStoreError/Code/coding`` with the `DecodingError` as ``PlistStoreError/underlying``.
     public static func load<T: Decodable>(_ type: T.Type, fromFile path: String) throws(PlistStoreError) -> T {
-        let bytes = try PropertyListFile.readBytes(path)
-        do {
-            return try PlistDecoder().decode(type, from: Data(bytes))
-        } catch {
-            throw PlistStoreError(.coding, "cannot decode a \(T.self) from \(path)", path: path, underlying: error)
+        try FileReplacement.read(from: path, failure: "cannot decode a \(T.self) from \(path)") { bytes in
+            try PlistDecoder().decode(type, from: Data(bytes))
         }
     }
 }

@@ -28,13 +28,9 @@ public enum ArchiveFile {
     ///   ``PlistStoreError/underlying`` when the graph cannot be archived;
     ///   ``PlistStoreError/Code/io`` when the file cannot be replaced.
     public static func archiveRootObject(_ root: some KeyedArchivable, toFile path: String, format: PlistFormat = .binary, permissions: UInt32 = 0o644) throws(PlistStoreError) {
-        let data: Data
-        do {
-            data = try KeyedArchiver.archivedData(withRootObject: root, format: format)
-        } catch {
-            throw PlistStoreError(.coding, "cannot archive the root object for \(path)", path: path, underlying: error)
+        try FileReplacement.write(to: path, permissions: permissions, failure: "cannot archive the root object for \(path)") {
+            try KeyedArchiver.archivedData(withRootObject: root, format: format)
         }
-        try FileReplacement.write(data, to: path, permissions: permissions)
     }
 
     /// Reads the keyed archive at `path` and returns its root, of type `type`.
@@ -51,11 +47,8 @@ public enum ArchiveFile {
         allowedClasses: [any KeyedCodable.Type]? = nil,
         classNames: [String: any KeyedCodable.Type] = [:]
     ) throws(PlistStoreError) -> T {
-        let bytes = try PropertyListFile.readBytes(path)
-        do {
-            return try KeyedUnarchiver.unarchivedObject(ofType: type, from: bytes, allowedClasses: allowedClasses, classNames: classNames)
-        } catch {
-            throw PlistStoreError(.coding, "cannot unarchive \(path)", path: path, underlying: error)
+        try FileReplacement.read(from: path, failure: "cannot unarchive \(path)") { bytes in
+            try KeyedUnarchiver.unarchivedObject(ofType: type, from: bytes, allowedClasses: allowedClasses, classNames: classNames)
         }
     }
 }

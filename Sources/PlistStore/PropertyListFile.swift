@@ -20,13 +20,9 @@ public enum PropertyListFile {
     /// - Throws: ``PlistStoreError`` with code ``PlistStoreError/Code/coding`` when the value
     ///   cannot be written in `format`, ``PlistStoreError/Code/io`` when the file cannot be replaced.
     public static func write(_ value: Plist, to path: String, format: PlistFormat = .binary, options: PlistWritingOptions = .default, permissions: UInt32 = 0o644) throws(PlistStoreError) {
-        let bytes: Data
-        do {
-            bytes = try value.encoded(as: format, options: options)
-        } catch {
-            throw PlistStoreError(.coding, "cannot encode a property list for \(path)", path: path, underlying: error)
+        try FileReplacement.write(to: path, permissions: permissions, failure: "cannot encode a property list for \(path)") {
+            try value.encoded(as: format, options: options)
         }
-        try FileReplacement.write(bytes, to: path, permissions: permissions)
     }
 
     /// Reads the property list at `path`, in whichever format it is (binary, XML, JSON,
@@ -37,11 +33,8 @@ public enum PropertyListFile {
     ///   ``PlistStoreError/Code/coding`` (with PlistKit's `PlistError` as ``PlistStoreError/underlying``)
     ///   when it is not a property list.
     public static func read(from path: String) throws(PlistStoreError) -> Plist {
-        let bytes = try readBytes(path)
-        do {
-            return try Plist(decoding: bytes)
-        } catch {
-            throw PlistStoreError(.coding, "\(path) is not a property list", path: path, underlying: error)
+        try FileReplacement.read(from: path, failure: "\(path) is not a property list") { bytes in
+            try Plist(decoding: bytes)
         }
     }
 

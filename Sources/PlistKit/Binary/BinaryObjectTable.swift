@@ -23,6 +23,9 @@ struct BinaryObject {
 
     /// True for strings of either encoding.
     var isString: Bool { kind == .asciiString || kind == .utf16String }
+    /// Strings and data: the scalars worth keeping when an object is reached again (the
+    /// others cost less to decode again than to look up).
+    var isWorthSharing: Bool { isString || kind == .data }
 }
 
 /// The validated object table of a `bplist00` file: the layer that both ``BinaryReader``
@@ -258,6 +261,22 @@ struct BinaryObjectTable {
             value = value << 8 | UInt64(bytes[index])
         }
         return value
+    }
+
+    /// The value of a scalar object, or nil for an array, set or dictionary.
+    @inline(__always)
+    func scalarValue(_ object: BinaryObject) throws(PlistError) -> Plist? {
+        switch object.kind {
+        case .false: .bool(false)
+        case .true: .bool(true)
+        case .integer: .integer(try integer(object))
+        case .real: realValue(object)
+        case .date: .date(date(object))
+        case .uid: .uid(try uid(object))
+        case .data: .data(data(object))
+        case .asciiString, .utf16String: .string(try string(object))
+        case .array, .set, .dictionary: nil
+        }
     }
 
     /// The value of a string object of either encoding.

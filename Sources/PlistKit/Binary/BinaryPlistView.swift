@@ -308,16 +308,10 @@ struct BinarySubtreeDecoder {
         }
         let object = try table.object(index: index)
         let value: Plist
-        switch object.kind {
-        case .false: return .bool(false)
-        case .true: return .bool(true)
-        case .integer: return .integer(try table.integer(object))
-        case .real: return table.realValue(object)
-        case .date: return .date(table.date(object))
-        case .uid: return .uid(try table.uid(object))
-        case .data: value = .data(table.data(object))
-        case .asciiString, .utf16String: value = .string(try table.string(object))
-        case .array, .set, .dictionary:
+        if let scalar = try table.scalarValue(object) {
+            guard object.isWorthSharing else { return scalar }
+            value = scalar
+        } else {
             guard depth < maximumDepth else {
                 throw PlistError(.depthLimitExceeded, "containers nest deeper than \(maximumDepth) levels", offset: object.offset)
             }
