@@ -69,11 +69,14 @@ for workload in selected {
         let xml = try encoder.encode(model)
         encoder.outputFormat = .binary
         let binary = try encoder.encode(model)
-        let archive = AppStateArchive.foundationArchive(AppStateArchive.foundationGraph(model))
         try xml.write(to: WorkloadFiles.url(workload, .xml))
         try binary.write(to: WorkloadFiles.url(workload, .binary))
+        print("\(workload.rawValue): \(model.objectCount) model values (\(model.taskCount) tasks); xml \(mb(xml.count)), binary \(mb(binary.count)) (PropertyListEncoder)")
+        // NSKeyedArchiver takes minutes on Linux (see README): the plists are written first.
+        let start = ContinuousClock.now
+        let archive = AppStateArchive.foundationArchive(AppStateArchive.foundationGraph(model))
         try archive.write(to: WorkloadFiles.archiveURL(workload))
-        print("\(workload.rawValue): \(model.objectCount) model values (\(model.taskCount) tasks); xml \(mb(xml.count)), binary \(mb(binary.count)) (PropertyListEncoder); archive \(mb(archive.count)) (NSKeyedArchiver)")
+        print("\(workload.rawValue): archive \(mb(archive.count)) (NSKeyedArchiver, \(ContinuousClock.now - start))")
         continue
     }
     let value = workload.generate()
