@@ -71,12 +71,14 @@ log "building (release)"
 swift build -c release "${SCRATCH_ARGS[@]}" --product plistkit-workloads >&2
 mkdir -p "$PLISTKIT_WORKLOADS" "$RESULTS"
 need_generate=$regenerate
-for workload in "${WORKLOADS[@]}" records-2x; do
+for workload in "${WORKLOADS[@]}" records-2x app-state app-state-2x; do
     for extension in xml bplist; do
         [ -s "$PLISTKIT_WORKLOADS/$workload.$extension" ] || need_generate=1
     done
 done
-[ -s "$PLISTKIT_WORKLOADS/archive.bplist" ] || need_generate=1
+for archive in archive app-state-archive app-state-2x-archive; do
+    [ -s "$PLISTKIT_WORKLOADS/$archive.bplist" ] || need_generate=1
+done
 if [ "$need_generate" = 1 ]; then
     log "writing workloads to $PLISTKIT_WORKLOADS"
     "$BUILD_DIR/plistkit-workloads" >&2

@@ -9,13 +9,15 @@ counts). EXTERNAL_TXT: lines `implementation workload format operation median_ms
 by compare.sh from the C and Python harnesses.
 
 Output (Markdown): the main table (median ms per implementation and the ratios), memory and
-allocations, the growth check (n → 2n records) and the goals of issue #4 read against this run.
+allocations, the growth check (n → 2n records and app-state) and the goals of issue #4 read against this run.
 """
 import csv
 import sys
 from collections import defaultdict
 
-WORKLOADS = ["records", "config", "blobs", "unicode", "numbers", "archive"]
+WORKLOADS = ["records", "config", "blobs", "unicode", "numbers", "archive", "app-state"]
+# The growth check: each workload beside its twice-as-large twin.
+GROWTH = [("records", "records-2x"), ("app-state", "app-state-2x")]
 FORMATS = ["binary", "xml"]
 OPERATIONS = ["decode", "encode", "codable-decode", "codable-encode", "unarchive", "archive"]
 
@@ -146,19 +148,20 @@ def main():
     out.append("peak RSS: the benchmark process's resident high-water mark (runtime, input file and value included); peak Δ: its growth during one iteration.")
     out.append("")
 
-    out.append("### Growth: PlistKit at n = 100,000 and 2n = 200,000 records")
+    out.append("### Growth: PlistKit at n and 2n (records: 100,000 and 200,000; app-state: 3,600 and 7,200 tasks)")
     out.append("")
-    out.append("| operation | n ms | 2n ms | 2n/n |")
-    out.append("|---|--:|--:|--:|")
+    out.append("| workload | operation | n ms | 2n ms | 2n/n |")
+    out.append("|---|---|--:|--:|--:|")
     growth = {}
-    for fmt in FORMATS:
-        for op in OPERATIONS:
-            small = wall_ms(swift, ("records", fmt, op, "PlistKit"))
-            large = wall_ms(swift, ("records-2x", fmt, op, "PlistKit"))
-            if small is None or large is None:
-                continue
-            growth[(fmt, op)] = large / small
-            out.append(f"| {fmt} {op} | {ms(small)} | {ms(large)} | {large / small:.2f} |")
+    for workload, doubled in GROWTH:
+        for fmt in FORMATS:
+            for op in OPERATIONS:
+                small = wall_ms(swift, (workload, fmt, op, "PlistKit"))
+                large = wall_ms(swift, (doubled, fmt, op, "PlistKit"))
+                if small is None or large is None:
+                    continue
+                growth[(f"{workload} {fmt}", op)] = large / small
+                out.append(f"| {workload} | {fmt} {op} | {ms(small)} | {ms(large)} | {large / small:.2f} |")
     out.append("")
     out.append("Linear growth reads about 2.0; well above (say > 2.4) points at superlinear work.")
     out.append("")

@@ -91,6 +91,9 @@ let benchmarks: @Sendable () -> Void = {
         }
     }
     registerPlistKitCodable(.records2x)
+
+    // The app-state model: Codable and keyed archives, with its own growth rows.
+    registerAppState(single: single)
 }
 
 /// Registers one benchmark named `workload/format/operation/implementation` that runs

@@ -22,13 +22,29 @@ public enum Workload: String, CaseIterable, Sendable {
     /// An NSKeyedArchiver archive (binary only) of the `records` students as objects, their
     /// teachers shared; see ``ArchiveWorkload``.
     case archive
+    /// A task tracker's app state: about 20,000 model values nested four to six deep (see
+    /// ``AppState``), written by Foundation's `PropertyListEncoder`, plus an NSKeyedArchiver
+    /// archive of the same state as objects (see ``AppStateArchive``).
+    case appState = "app-state"
+    /// The `app-state` shape at twice the size, for the growth check.
+    case appState2x = "app-state-2x"
 
     /// The number of records in `records`; `records-2x` holds twice as many.
     public static let recordCount = 100_000
 
-    /// The workload as a value. For `archive`, the records the archive is made from.
+    /// True for the workloads of the ``AppState`` model.
+    public var isAppState: Bool { self == .appState || self == .appState2x }
+
+    /// True when the workload has an NSKeyedArchiver file (``WorkloadFiles/archiveURL(_:)``).
+    public var hasArchive: Bool { self == .archive || isAppState }
+
+    /// The workload as a value. For `archive`, the records the archive is made from; for the
+    /// app-state workloads, the tree Foundation's `PropertyListEncoder` writes for the model.
     public func generate() -> Plist {
         switch self {
+        case .appState, .appState2x:
+            // Made by Foundation and read back, as the workload files are.
+            try! Plist(decoding: PropertyListEncoder().encode(AppState.model(for: self)))
         case .records, .archive: Self.records(count: Self.recordCount)
         case .records2x: Self.records(count: 2 * Self.recordCount)
         case .config: Self.config()

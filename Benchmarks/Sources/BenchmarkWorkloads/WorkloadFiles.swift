@@ -20,9 +20,26 @@ public enum WorkloadFiles {
         directory.appendingPathComponent(workload.rawValue + (format == .binary ? ".bplist" : ".xml"))
     }
 
+    /// The NSKeyedArchiver file of a workload that has one (``Workload/hasArchive``):
+    /// `archive.bplist`, `app-state-archive.bplist`, `app-state-2x-archive.bplist`.
+    public static func archiveURL(_ workload: Workload) -> URL {
+        precondition(workload.hasArchive, "\(workload.rawValue) has no archive file")
+        return workload == .archive
+            ? url(workload, .binary)
+            : directory.appendingPathComponent(workload.rawValue + "-archive.bplist")
+    }
+
+    /// The bytes of the workload's NSKeyedArchiver file (see ``archiveURL(_:)``).
+    public static func loadArchive(_ workload: Workload) -> Data {
+        contents(of: archiveURL(workload))
+    }
+
     /// The file's bytes; stops the program with a hint when the generator has not run.
     public static func load(_ workload: Workload, _ format: PlistFormat) -> Data {
-        let file = url(workload, format)
+        contents(of: url(workload, format))
+    }
+
+    private static func contents(of file: URL) -> Data {
         guard let data = FileManager.default.contents(atPath: file.path) else {
             fatalError("missing \(file.path): run `swift run -c release plistkit-workloads` in Benchmarks/ first")
         }

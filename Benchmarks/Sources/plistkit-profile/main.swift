@@ -8,11 +8,14 @@ import PlistKit
 //   plistkit-profile OPERATION binary|xml WORKLOAD [RUNS]
 //   valgrind --tool=callgrind .build/release/plistkit-profile decode binary records 1
 //
-// OPERATION: decode, encode (the `Plist` value), codable-decode, codable-encode (`[Student]`
-// through PlistDecoder/PlistEncoder; records only), unarchive, archive (KeyedUnarchiver and
-// KeyedArchiver on the archive workload's students; the format names the archive's format),
-// and foundation-codable-decode, foundation-codable-encode (PropertyListDecoder/Encoder),
-// for a quick look at both sides; Benchmarks/compare.sh gives the figures to quote.
+// OPERATION: decode, encode (the `Plist` value), codable-decode, codable-encode (through
+// PlistDecoder/PlistEncoder: `[Student]` for records and records-2x, `AppState` for app-state
+// and app-state-2x), unarchive, archive (KeyedUnarchiver and KeyedArchiver: the archive
+// workload's students, or the app-state graph with its NSKeyedArchiver file; the format names
+// the archive's format), and, for a quick look at both sides, foundation-codable-decode,
+// foundation-codable-encode (PropertyListDecoder/Encoder), foundation-unarchive,
+// foundation-archive (NSKeyedUnarchiver/NSKeyedArchiver, binary); Benchmarks/compare.sh
+// gives the figures to quote.
 // Prints the wall time and the thread's CPU time of each run (CPU time is steadier when other
 // work shares the machine). What an operation needs as input is made first, not measured.
 
@@ -55,49 +58,108 @@ case "encode":
 case "codable-decode":
     let bytes = WorkloadFiles.load(workload, format)
     for _ in 0..<runs {
-        let elapsed = try measure { _ = try PlistDecoder().decode([Student].self, from: bytes) }
+        let elapsed = try measure {
+            if workload.isAppState {
+                _ = try PlistDecoder().decode(AppState.self, from: bytes)
+            } else {
+                _ = try PlistDecoder().decode([Student].self, from: bytes)
+            }
+        }
         print("codable-decode \(format.rawValue) \(workload.rawValue): \(elapsed)")
     }
 case "codable-encode":
-    let students = try Student.load(workload)
+    let value: any Encodable = workload.isAppState ? AppState.model(for: workload) : try Student.load(workload)
     for _ in 0..<runs {
         var size = 0
         let elapsed = try measure {
             let encoder = PlistEncoder()
             encoder.outputFormat = format
-            size = try encoder.encode(students).count
+            size = try encoder.encode(value).count
         }
         print("codable-encode \(format.rawValue) \(workload.rawValue): \(elapsed), \(size) bytes")
     }
 case "foundation-codable-decode":
     let bytes = WorkloadFiles.load(workload, format)
     for _ in 0..<runs {
-        let elapsed = try measure { _ = try PropertyListDecoder().decode([Student].self, from: bytes) }
+        let elapsed = try measure {
+            if workload.isAppState {
+                _ = try PropertyListDecoder().decode(AppState.self, from: bytes)
+            } else {
+                _ = try PropertyListDecoder().decode([Student].self, from: bytes)
+            }
+        }
         print("foundation-codable-decode \(format.rawValue) \(workload.rawValue): \(elapsed)")
     }
 case "foundation-codable-encode":
-    let students = try Student.load(workload)
+    let value: any Encodable = workload.isAppState ? AppState.model(for: workload) : try Student.load(workload)
     for _ in 0..<runs {
         var size = 0
         let elapsed = try measure {
             let encoder = PropertyListEncoder()
             encoder.outputFormat = format == .xml ? .xml : .binary
-            size = try encoder.encode(students).count
+            size = try encoder.encode(value).count
         }
         print("foundation-codable-encode \(format.rawValue) \(workload.rawValue): \(elapsed), \(size) bytes")
     }
 case "unarchive":
-    let bytes = try Plist(decoding: WorkloadFiles.load(.archive, .binary)).encoded(as: format)
+    // The NSKeyedArchiver file (the app-state workloads' own, otherwise `archive`), in `format`.
+    let archive = WorkloadFiles.loadArchive(workload.isAppState ? workload : .archive)
+    let bytes = format == .binary ? archive : try Plist(decoding: archive).encoded(as: format)
     for _ in 0..<runs {
-        let elapsed = try measure { _ = try ArchiveWorkload.plistKitUnarchive(bytes) }
-        print("unarchive \(format.rawValue): \(elapsed)")
+        let elapsed = try measure {
+            if workload.isAppState {
+                _ = try AppStateArchive.plistKitUnarchive(bytes)
+            } else {
+                _ = try ArchiveWorkload.plistKitUnarchive(bytes)
+            }
+        }
+        print("unarchive \(format.rawValue) \(workload.rawValue): \(elapsed)")
     }
 case "archive":
-    let students = ArchiveWorkload.archivedStudents(try Plist(decoding: WorkloadFiles.load(workload, .binary)))
+    if workload.isAppState {
+        let state = AppStateArchive.plistKitGraph(AppState.model(for: workload))
+        for _ in 0..<runs {
+            var size = 0
+            let elapsed = try measure { size = try AppStateArchive.plistKitArchive(state, format: format).count }
+            print("archive \(format.rawValue) \(workload.rawValue): \(elapsed), \(size) bytes")
+        }
+    } else {
+        let students = ArchiveWorkload.archivedStudents(try Plist(decoding: WorkloadFiles.load(workload, .binary)))
+        for _ in 0..<runs {
+            var size = 0
+            let elapsed = try measure { size = try KeyedArchiver.archivedData(withRootObject: students, format: format).count }
+            print("archive \(format.rawValue) \(workload.rawValue): \(elapsed), \(size) bytes")
+        }
+    }
+case "foundation-unarchive":
+    // NSKeyedUnarchiver on the NSKeyedArchiver file (binary whatever the format says).
+    let bytes = WorkloadFiles.loadArchive(workload.isAppState ? workload : .archive)
     for _ in 0..<runs {
-        var size = 0
-        let elapsed = try measure { size = try KeyedArchiver.archivedData(withRootObject: students, format: format).count }
-        print("archive \(format.rawValue) \(workload.rawValue): \(elapsed), \(size) bytes")
+        let elapsed = try measure {
+            if workload.isAppState {
+                _ = try AppStateArchive.foundationUnarchive(bytes)
+            } else {
+                _ = try ArchiveWorkload.foundationUnarchive(bytes)
+            }
+        }
+        print("foundation-unarchive binary \(workload.rawValue): \(elapsed)")
+    }
+case "foundation-archive":
+    // NSKeyedArchiver (binary whatever the format says).
+    if workload.isAppState {
+        let state = AppStateArchive.foundationGraph(AppState.model(for: workload))
+        for _ in 0..<runs {
+            var size = 0
+            let elapsed = measure { size = AppStateArchive.foundationArchive(state).count }
+            print("foundation-archive binary \(workload.rawValue): \(elapsed), \(size) bytes")
+        }
+    } else {
+        let students = ArchiveWorkload.foundationStudents(try Plist(decoding: WorkloadFiles.load(.records, .binary)))
+        for _ in 0..<runs {
+            var size = 0
+            let elapsed = measure { size = ArchiveWorkload.foundationArchive(students).count }
+            print("foundation-archive binary \(workload.rawValue): \(elapsed), \(size) bytes")
+        }
     }
 default:
     print("unknown operation \(arguments[0])")

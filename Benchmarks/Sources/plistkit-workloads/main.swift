@@ -8,10 +8,27 @@ import PlistKit
 // deterministic, so the bytes are the same.
 
 var names = CommandLine.arguments.dropFirst()
+
+/// The workloads named on the command line, or all of them.
+func workloads(_ names: ArraySlice<String>) -> [Workload] {
+    names.isEmpty ? Workload.allCases : names.map { name in
+        guard let workload = Workload(rawValue: name) else {
+            FileHandle.standardError.write(Data("unknown workload \(name); known: \(Workload.allCases.map(\.rawValue).joined(separator: ", "))\n".utf8))
+            exit(2)
+        }
+        return workload
+    }
+}
+
 if names.first == "--verify" {
-    // Reads every file back with PlistKit and with Foundation, and reports what fails.
+    // Reads every file (or those of the workloads named after --verify) back with PlistKit
+    // and with Foundation, and reports what fails.
     var failures = 0
-    for workload in Workload.allCases {
+    for workload in workloads(names.dropFirst()) {
+        if workload.isAppState {
+            failures += AppStateCheck.verify(workload)
+            continue
+        }
         let formats: [PlistFormat] = workload == .archive ? [.binary] : [.binary, .xml]
         for format in formats {
             let bytes = WorkloadFiles.load(workload, format)
@@ -32,13 +49,7 @@ if names.first == "--verify" {
     }
     exit(failures == 0 ? 0 : 1)
 }
-let selected = names.isEmpty ? Workload.allCases : names.map { name in
-    guard let workload = Workload(rawValue: name) else {
-        FileHandle.standardError.write(Data("unknown workload \(name); known: \(Workload.allCases.map(\.rawValue).joined(separator: ", "))\n".utf8))
-        exit(2)
-    }
-    return workload
-}
+let selected = workloads(names)
 
 let directory = WorkloadFiles.directory
 try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
@@ -48,6 +59,24 @@ for workload in selected {
         let archive = ArchiveWorkload.foundationArchive(ArchiveWorkload.foundationStudents(workload.generate()))
         try archive.write(to: WorkloadFiles.url(workload, .binary))
         print("archive: binary \(mb(archive.count)) (NSKeyedArchiver)")
+        continue
+    }
+    if workload.isAppState {
+        // The Codable model as Foundation writes it, and its object graph by NSKeyedArchiver.
+        let model = AppState.model(for: workload)
+        let encoder = PropertyListEncoder()
+        encoder.outputFormat = .xml
+        let xml = try encoder.encode(model)
+        encoder.outputFormat = .binary
+        let binary = try encoder.encode(model)
+        try xml.write(to: WorkloadFiles.url(workload, .xml))
+        try binary.write(to: WorkloadFiles.url(workload, .binary))
+        print("\(workload.rawValue): \(model.objectCount) model values (\(model.taskCount) tasks); xml \(mb(xml.count)), binary \(mb(binary.count)) (PropertyListEncoder)")
+        // NSKeyedArchiver takes minutes on Linux (see README): the plists are written first.
+        let start = ContinuousClock.now
+        let archive = AppStateArchive.foundationArchive(AppStateArchive.foundationGraph(model))
+        try archive.write(to: WorkloadFiles.archiveURL(workload))
+        print("\(workload.rawValue): archive \(mb(archive.count)) (NSKeyedArchiver, \(ContinuousClock.now - start))")
         continue
     }
     let value = workload.generate()
