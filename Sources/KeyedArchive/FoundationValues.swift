@@ -129,11 +129,15 @@ extension Double: KeyedArchivable {
         archiver.uid(forScalar: .real(self))
     }
 
-    /// Reads an NSNumber real in any form Foundation writes it, as `Double`.
+    /// Reads an NSNumber real in any form Foundation writes it, as `Double`. A Boolean reads
+    /// as 1 or 0, as `decodeDouble(forKey:)` gives it: Foundation's archiver stores equal
+    /// numbers once, and `true` equals `1.0`, so a real 1.0 archived after a `true` is written
+    /// as the Boolean.
     public static func unarchive(from slot: Plist, in unarchiver: KeyedUnarchiver) throws(KeyedArchiveError) -> Double {
         switch number(slot, in: unarchiver) {
         case .real(let real)?: return real
         case .integer(let integer)?: return integer.doubleValue
+        case .bool(let bool)?: return bool ? 1 : 0
         default: throw unarchiver.typeMismatch("a real (Double)", found: slot)
         }
     }

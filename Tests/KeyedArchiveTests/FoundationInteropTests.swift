@@ -7,6 +7,27 @@ import Testing
 /// KeyedUnarchiver, and archives KeyedArchiver writes read by Foundation's NSKeyedUnarchiver.
 @Suite("Keyed archive interop with Foundation")
 struct FoundationInteropTests {
+    /// NSKeyedArchiver stores equal numbers once and `true == 1.0`, so a real 1.0 archived
+    /// after a `true` comes back as the Boolean: reals read it as 1, the value of the NSNumber
+    /// Foundation decodes (its `decodeDouble(forKey:)` gives 0 here).
+    @Test func realStoredAsTheEqualBoolean() throws {
+        let archiver = NSKeyedArchiver(requiringSecureCoding: false)
+        archiver.encode(NSNumber(value: true), forKey: "flag")
+        archiver.encode(NSNumber(value: 1.0), forKey: "estimate")
+        archiver.encode(NSNumber(value: 0.0), forKey: "none")
+        archiver.finishEncoding()
+        let data = archiver.encodedData
+        let foundation = try NSKeyedUnarchiver(forReadingFrom: data)
+        foundation.requiresSecureCoding = false
+        let unarchiver = try KeyedUnarchiver(forReadingFrom: data)
+        let theirs = try #require(foundation.decodeObject(forKey: "estimate") as? NSNumber)
+        #expect(try unarchiver.decode(Double.self, forKey: "estimate") == theirs.doubleValue)
+        #expect(try unarchiver.decode(Float.self, forKey: "estimate") == 1)
+        let none = try #require(foundation.decodeObject(forKey: "none") as? NSNumber)
+        #expect(try unarchiver.decode(Double.self, forKey: "none") == none.doubleValue)
+        #expect(try unarchiver.decode(Bool.self, forKey: "flag"))
+    }
+
     @Test func manifestIsComplete() throws {
         let vectors = ArchiveVector.all
         #expect(vectors.count >= 8)

@@ -312,7 +312,7 @@ struct AppStateGenerator {
         }
         // An estimate is never a whole number of hours: NSKeyedArchiver on Linux writes equal
         // NSNumbers once, so 1.0 would be archived as the `true` of an earlier Boolean, which
-        // KeyedUnarchiver does not read as a Double (reported, not worked around in the library).
+        // Foundation's decodeDouble(forKey:) then reads as 0 (KeyedUnarchiver reads 1).
         return AppTask(
             id: uuid(), title: sentence(2, 7), notes: chance(40) ? sentence(8, 30) : nil, status: status,
             priority: TaskPriority.allCases[below(TaskPriority.allCases.count)],
