@@ -47,8 +47,9 @@ public enum RoundTrip {
     }
 
     /// Writes a value the OpenStep reader gave back in the form it was read in (`form`, from
-    /// `Plist.decodedOpenStep`) and reads it back: the same value, the same form, and the
-    /// same bytes when written again.
+    /// `Plist.decodedOpenStep`) and reads it back: the same value, the same `.strings` form,
+    /// and the same bytes when written again. (The typed-values flag may drop: GNUstep's
+    /// `<[base64]>` data is written as hex, which is not a typed value.)
     public static func checkOpenStep(_ value: Plist, form: PlistWritingOptions) {
         let bytes: Data
         do {
@@ -59,7 +60,7 @@ public enum RoundTrip {
         guard let (back, backForm) = try? Plist.decodedOpenStep(bytes) else {
             fuzzFailure("OpenStep reader refused what its writer wrote in the value's own form:\n\(describe(bytes))")
         }
-        guard back == value, backForm == form else {
+        guard back == value, backForm.stringsFile == form.stringsFile else {
             fuzzFailure("OpenStep round trip in the value's own form changed it:\n\(value)\n→\n\(back)")
         }
         guard (try? back.encoded(as: .openStep, options: backForm)) == bytes else {
