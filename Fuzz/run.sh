@@ -31,7 +31,7 @@ for target in $TARGETS; do
         [ "$(ls ".findings/$target" | wc -l)" -eq "$before" ] && break
         found=1
         for input in $(ls -t ".findings/$target" | grep -v '^minimized-' | head -1); do
-            ".build/release/$target" -minimize_crash=1 -runs=20000 $LIMITS \
+            ".build/release/$target" -minimize_crash=1 -max_total_time=60 $LIMITS \
                 -exact_artifact_path=".findings/$target/minimized-$input" ".findings/$target/$input" \
                 >> ".findings/$target.minimize.log" 2>&1
         done
