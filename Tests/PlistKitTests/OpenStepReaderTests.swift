@@ -72,6 +72,18 @@ struct OpenStepReaderTests {
         #expect(!bracedWriting.stringsFile && bracedWriting.gnustepTypedValues)
     }
 
+    /// A brace-less file whose values are not all strings (CF reads `list = (a, b);` there)
+    /// cannot be written as `.strings`: its form is braces, which read back to the same value.
+    /// Found by FuzzOpenStep (TestVectors/fuzz/FuzzOpenStep/).
+    @Test func stringsFileFormNeedsStringValues() throws {
+        for text in ["key = value; list = (a, b);", "a = <0001>;", "a = { b = c; };", "a = <*I1>;"] {
+            let (value, writing) = try Plist.decodedOpenStep(Array(text.utf8))
+            #expect(!writing.stringsFile, "\(text)")
+            let written = try value.encoded(as: .openStep, options: writing)
+            #expect(try Plist.decodedOpenStep(written).value == value, "\(text)")
+        }
+    }
+
     @Test func detection() {
         #expect(PlistFormat.detect(Array("/* comment */ { a = b; }".utf8)) == .openStep)
         #expect(PlistFormat.detect(Array("\"key\" = \"value\";".utf8)) == .openStep)

@@ -44,6 +44,12 @@ enum LibXML2Parser {
         if builder.error == nil, context.pointee.wellFormed == 0 {
             builder.fail(.syntax, "the XML is not well-formed", at: builder.locate())
         }
+        // libxml2 builds a stand-in document to hold the internal subset (a DOCTYPE's
+        // `[<!ENTITY …>]`) even in SAX mode, and xmlFreeParserCtxt leaves it to the caller.
+        if let document = context.pointee.myDoc {
+            xmlFreeDoc(document)
+            context.pointee.myDoc = nil
+        }
         context.pointee.sax = defaultHandler
         context.pointee.userData = UnsafeMutableRawPointer(context)
         builder.context = nil
