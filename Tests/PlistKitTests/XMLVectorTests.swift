@@ -39,6 +39,23 @@ struct TextVector: Sendable, CustomTestStringConvertible {
 
     static let xml = load("xml/MANIFEST.json")
     static let json = load("json/MANIFEST.json")
+
+    /// Checks that reading `bytes` (as `format`, or detected) fails at once with this
+    /// vector's error code and a line and column (columns counting from `firstColumn`).
+    func expectRefused(_ bytes: Data, as format: PlistFormat?, firstColumn: Int, sourceLocation: SourceLocation = #_sourceLocation) {
+        let clock = ContinuousClock()
+        let start = clock.now
+        let error = #expect(throws: PlistError.self, sourceLocation: sourceLocation) {
+            if let format { _ = try Plist(decoding: bytes, format: format) } else { _ = try Plist(decoding: bytes) }
+        }
+        #expect(error?.code.name == self.error, "\(error.map(String.init(describing:)) ?? "no error")", sourceLocation: sourceLocation)
+        if case .lineColumn(let line, let column)? = error?.location {
+            #expect(line >= 1 && column >= firstColumn, sourceLocation: sourceLocation)
+        } else {
+            Issue.record("error without line and column: \(String(describing: error))", sourceLocation: sourceLocation)
+        }
+        #expect(clock.now - start < .seconds(2), sourceLocation: sourceLocation)
+    }
 }
 
 @Suite("XML test vectors")
@@ -56,17 +73,8 @@ struct XMLVectorTests {
     @Test(arguments: TextVector.xml)
     func vector(_ vector: TextVector) throws {
         let bytes = try Data(contentsOf: vector.url)
-        if let code = vector.error {
-            let clock = ContinuousClock()
-            let start = clock.now
-            let error = #expect(throws: PlistError.self) { try Plist(decoding: bytes, format: .xml) }
-            #expect(error?.code.name == code, "\(error.map(String.init(describing:)) ?? "no error")")
-            if case .lineColumn(let line, let column)? = error?.location {
-                #expect(line >= 1 && column >= 0)
-            } else {
-                Issue.record("error without line and column: \(String(describing: error))")
-            }
-            #expect(clock.now - start < .seconds(2))
+        if vector.error != nil {
+            vector.expectRefused(bytes, as: .xml, firstColumn: 0)
             return
         }
         let expected = try #require(try vector.expected())
