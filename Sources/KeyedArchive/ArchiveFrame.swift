@@ -60,7 +60,7 @@ struct ArchiveFrame {
         func matches(_ other: [String]) -> Bool {
             guard other.count == strings.count else { return false }
             for index in other.indices
-            where unsafeBitCast(other[index], to: (UInt64, UInt64).self) != unsafeBitCast(strings[index], to: (UInt64, UInt64).self) {
+            where StringBits(other[index]) != StringBits(strings[index]) {
                 return false
             }
             return true

@@ -33,7 +33,7 @@ extension PlistKey: Hashable {
     /// - Complexity: O(*n*) in the keys' UTF-8 length.
     public static func == (lhs: PlistKey, rhs: PlistKey) -> Bool {
         // The same storage, or the same small-string bytes: equal without reading the text.
-        if unsafeBitCast(lhs.string, to: (UInt64, UInt64).self) == unsafeBitCast(rhs.string, to: (UInt64, UInt64).self) {
+        if StringBits(lhs.string) == StringBits(rhs.string) {
             return true
         }
         // Native strings know their UTF-8 length: keys of other lengths differ.

@@ -330,24 +330,18 @@ final class BinaryDecodingSource: PlistDecodingSource {
         private var objects: [Int] = []
 
         @inline(__always)
-        private static func bits(_ key: String) -> (UInt64, UInt64) {
-            unsafeBitCast(key, to: (UInt64, UInt64).self)
-        }
-
-        @inline(__always)
         static func slot(for key: String) -> Int {
-            let (low, high) = bits(key)
-            return Int(truncatingIfNeeded: (low &* 0x9E37_79B9_7F4A_7C15 ^ high &* 0xBF58_476D_1CE4_E5B9) >> 56)
+            Int(truncatingIfNeeded: StringBits(key).mixed >> 56)
         }
 
         /// The key object `key` was last found in, if the slot or its neighbour holds `key`.
         @inline(__always)
         func object(for key: String, in slot: Int) -> Int? {
             guard !objects.isEmpty else { return nil }
-            let bits = Self.bits(key)
-            if objects[slot] >= 0, Self.bits(keys[slot]) == bits { return objects[slot] }
+            let bits = StringBits(key)
+            if objects[slot] >= 0, StringBits(keys[slot]) == bits { return objects[slot] }
             let other = slot ^ 1
-            if objects[other] >= 0, Self.bits(keys[other]) == bits { return objects[other] }
+            if objects[other] >= 0, StringBits(keys[other]) == bits { return objects[other] }
             return nil
         }
 
@@ -358,8 +352,8 @@ final class BinaryDecodingSource: PlistDecodingSource {
                 keys = Array(repeating: "", count: Self.slotCount)
                 objects = Array(repeating: -1, count: Self.slotCount)
             }
-            let bits = Self.bits(key)
-            let target = objects[slot] < 0 || Self.bits(keys[slot]) == bits ? slot : slot ^ 1
+            let bits = StringBits(key)
+            let target = objects[slot] < 0 || StringBits(keys[slot]) == bits ? slot : slot ^ 1
             keys[target] = key
             objects[target] = object
         }

@@ -175,7 +175,7 @@ final class PlistAssembler {
     private static func sameKeys(_ entries: [EncodedDictionary.Key], _ strings: [String]) -> Bool {
         guard entries.count == strings.count else { return false }
         for index in entries.indices
-        where unsafeBitCast(entries[index].string, to: (UInt64, UInt64).self) != unsafeBitCast(strings[index], to: (UInt64, UInt64).self) {
+        where StringBits(entries[index].string) != StringBits(strings[index]) {
             return false
         }
         return true

@@ -1,0 +1,28 @@
+/// The bits of a `String` value: its storage reference and flags, or the bytes of a small
+/// string stored inline. Two strings with the same bits hold the same text (the same storage,
+/// or the same inline bytes), so equal bits answer "same key?" without reading the text;
+/// different bits say nothing, and the text must be compared.
+///
+/// A string's storage cannot be freed and reused while a `String` holding it is alive, so a
+/// table that keeps the strings it remembers may compare later strings with them by bits.
+package struct StringBits: Hashable, Sendable {
+    private let low: UInt64
+    private let high: UInt64
+
+    @inline(__always)
+    package init(_ string: String) {
+        // 16 bytes on 64-bit platforms, 12 on 32-bit ones; the size is a constant, so only one
+        // branch is compiled.
+        (low, high) = withUnsafeBytes(of: string) { raw in
+            MemoryLayout<String>.size >= 16
+                ? (raw.loadUnaligned(as: UInt64.self), raw.loadUnaligned(fromByteOffset: 8, as: UInt64.self))
+                : (raw.loadUnaligned(as: UInt64.self), UInt64(raw.loadUnaligned(fromByteOffset: 8, as: UInt32.self)))
+        }
+    }
+
+    /// A well-mixed hash of the bits, for direct-mapped caches.
+    @inline(__always)
+    package var mixed: UInt64 {
+        low &* 0x9E37_79B9_7F4A_7C15 ^ high &* 0xBF58_476D_1CE4_E5B9
+    }
+}
