@@ -59,13 +59,9 @@ extension Array: KeyedArchivable where Element: KeyedArchivable {
             var result: [Element] = []
             result.reserveCapacity(slots.count)
             for (index, element) in slots.enumerated() {
-                do throws(KeyedArchiveError) {
-                    result.append(try Element.unarchive(from: element, in: unarchiver))
-                } catch {
-                    var error = error
-                    error.message = "element \(index): \(error.message)"
-                    throw error
-                }
+                result.append(try KeyedArchiveError.within("element \(index)") { () throws(KeyedArchiveError) in
+                    try Element.unarchive(from: element, in: unarchiver)
+                })
             }
             return result
         }
@@ -113,12 +109,8 @@ extension Dictionary: KeyedArchivable where Key: KeyedArchivable, Value: KeyedAr
             var result: [Key: Value] = [:]
             for (key, value) in try unarchiver.entrySlots(fields) {
                 let decodedKey = try Key.unarchive(from: key, in: unarchiver)
-                do throws(KeyedArchiveError) {
-                    result[decodedKey] = try Value.unarchive(from: value, in: unarchiver)
-                } catch {
-                    var error = error
-                    error.message = "value for key \(decodedKey): \(error.message)"
-                    throw error
+                result[decodedKey] = try KeyedArchiveError.within("value for key \(decodedKey)") { () throws(KeyedArchiveError) in
+                    try Value.unarchive(from: value, in: unarchiver)
                 }
             }
             return result

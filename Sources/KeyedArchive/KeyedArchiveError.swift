@@ -58,3 +58,17 @@ public struct KeyedArchiveError: Error, Hashable, Sendable, CustomStringConverti
     /// The error's message.
     public var description: String { message }
 }
+
+extension KeyedArchiveError {
+    /// Runs `body`; an error it throws gets `context` (an element index, a key) before its
+    /// message, so the message says where in a nested value decoding failed.
+    static func within<R>(_ context: @autoclosure () -> String, _ body: () throws(KeyedArchiveError) -> R) throws(KeyedArchiveError) -> R {
+        do throws(KeyedArchiveError) {
+            return try body()
+        } catch {
+            var error = error
+            error.message = "\(context()): \(error.message)"
+            throw error
+        }
+    }
+}

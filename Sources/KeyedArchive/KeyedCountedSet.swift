@@ -58,13 +58,8 @@ public struct KeyedCountedSet<Element: KeyedArchivable & Hashable>: KeyedArchiva
             var result = KeyedCountedSet()
             if let counted = try unarchiver.countedSlots(fields) {
                 for (index, (element, count)) in counted.enumerated() {
-                    let decoded: Element
-                    do throws(KeyedArchiveError) {
-                        decoded = try Element.unarchive(from: element, in: unarchiver)
-                    } catch {
-                        var error = error
-                        error.message = "element \(index): \(error.message)"
-                        throw error
+                    let decoded = try KeyedArchiveError.within("element \(index)") { () throws(KeyedArchiveError) in
+                        try Element.unarchive(from: element, in: unarchiver)
                     }
                     result.counts[decoded, default: 0] += count
                 }

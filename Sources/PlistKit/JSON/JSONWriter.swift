@@ -51,16 +51,21 @@ struct JSONWriter: ~Copyable {
         out.append(repeating: 0x20, count: 2 * depth)
     }
 
+    /// Checks the depth and writes `open`; an empty container is closed at once (plutil's
+    /// readable layout puts an empty line inside it) and false returned.
+    private mutating func begin(_ open: UInt8, _ close: UInt8, isEmpty: Bool, depth: Int) throws(PlistError) -> Bool {
+        guard depth < maximumDepth else { throw PlistError(.depthLimitExceeded, "value nests deeper than \(maximumDepth) levels") }
+        out.append(open)
+        guard isEmpty else { return true }
+        if pretty { newline(0); newline(depth) }
+        out.append(close)
+        return false
+    }
+
     private mutating func append(_ value: Plist, depth: Int) throws(PlistError) {
         switch value {
         case .dictionary(let entries):
-            guard depth < maximumDepth else { throw PlistError(.depthLimitExceeded, "value nests deeper than \(maximumDepth) levels") }
-            out.append(UInt8(ascii: "{"))
-            if entries.isEmpty {
-                if pretty { newline(0); newline(depth) }
-                out.append(UInt8(ascii: "}"))
-                return
-            }
+            guard try begin(UInt8(ascii: "{"), UInt8(ascii: "}"), isEmpty: entries.isEmpty, depth: depth) else { return }
             let keys = entries.keys
             let order = sortedKeys ? PlutilKeyOrder.sortedIndices(of: keys) : Array(keys.indices)
             for (position, index) in order.enumerated() {
@@ -73,13 +78,7 @@ struct JSONWriter: ~Copyable {
             if pretty { newline(depth) }
             out.append(UInt8(ascii: "}"))
         case .array(let elements):
-            guard depth < maximumDepth else { throw PlistError(.depthLimitExceeded, "value nests deeper than \(maximumDepth) levels") }
-            out.append(UInt8(ascii: "["))
-            if elements.isEmpty {
-                if pretty { newline(0); newline(depth) }
-                out.append(UInt8(ascii: "]"))
-                return
-            }
+            guard try begin(UInt8(ascii: "["), UInt8(ascii: "]"), isEmpty: elements.isEmpty, depth: depth) else { return }
             for (index, element) in elements.enumerated() {
                 if index > 0 { out.append(UInt8(ascii: ",")) }
                 if pretty { newline(depth + 1) }
