@@ -14,7 +14,7 @@ public func fuzz(_ start: UnsafePointer<UInt8>, _ count: Int) -> CInt {
     guard (full == nil) == (viewed == nil) else {
         fuzzFailure("the binary reader \(full == nil ? "refused" : "read") the file, the view's plist() \(viewed == nil ? "refused" : "read") it")
     }
-    var budget = 2_000
+    var budget = 300
     ViewWalk.visit(view.root, expected: full, budget: &budget)
     return 0
 }
