@@ -74,19 +74,48 @@ extension Plist {
         return elements[index]
     }
 
-    /// The name plutil uses for the value's type (`-type`, `-expect`): `dictionary`, `array`,
-    /// `string`, `integer`, `float`, `bool`, `date`, `data`, or `uid`.
-    public var typeName: String {
+    /// What kind of value this is: a 32-bit real is a ``Kind/real`` like a 64-bit one.
+    public var kind: Kind {
         switch self {
-        case .dictionary: "dictionary"
-        case .array: "array"
-        case .string: "string"
-        case .integer: "integer"
-        case .real, .real32: "float"
-        case .bool: "bool"
-        case .date: "date"
-        case .data: "data"
-        case .uid: "uid"
+        case .dictionary: .dictionary
+        case .array: .array
+        case .string: .string
+        case .integer: .integer
+        case .real, .real32: .real
+        case .bool: .bool
+        case .date: .date
+        case .data: .data
+        case .uid: .uid
         }
     }
+
+    /// The name plutil uses for the value's type (`-type`, `-expect`): `dictionary`, `array`,
+    /// `string`, `integer`, `float`, `bool`, `date`, `data`, or `uid`.
+    public var typeName: String { kind.typeName }
+
+    /// The kinds of value a property list holds, without their contents.
+    public enum Kind: String, Sendable, Hashable, CaseIterable {
+        /// A dictionary.
+        case dictionary
+        /// An array (or a binary set).
+        case array
+        /// A string.
+        case string
+        /// An integer.
+        case integer
+        /// A real, 64- or 32-bit.
+        case real = "float"
+        /// A Boolean.
+        case bool
+        /// A date.
+        case date
+        /// Data.
+        case data
+        /// A keyed-archive UID.
+        case uid
+
+        /// plutil's name for the kind (`-type`, `-expect`): `float` for reals, the case's name otherwise.
+        public var typeName: String { rawValue }
+    }
+
 }

@@ -24,7 +24,7 @@ struct PlistCodec: Sendable {
     let decodingRoute: DecodingRoute
 
     static let binary = PlistCodec(
-        read: { (bytes, options) throws(PlistError) in try BinaryReader.read(bytes, options: options) },
+        read: { (bytes, options) throws(PlistError) in try BinaryReader<DenseObjectMarks>.read(bytes, options: options) },
         write: { (value, options) throws(PlistError) in try BinaryWriter.write(value, maximumDepth: options.maximumDepth) },
         decodingRoute: .binaryObjectTable)
 

@@ -129,6 +129,13 @@ public struct AppContainer: Sendable, Hashable {
         return try path(for: directory) + "/" + name
     }
 
+    /// The path of the file `name` in `directory`, once `write` has written it there.
+    func writeFile(named name: String, in directory: ContainerDirectory, _ write: (String) throws(PlistStoreError) -> Void) throws(PlistStoreError) -> String {
+        let path = try path(forFile: name, in: directory)
+        try write(path)
+        return path
+    }
+
     static func validateName(_ name: String, what: String) throws(PlistStoreError) {
         guard !name.isEmpty, name != ".", name != "..", !name.contains("/"), !name.contains("\0") else {
             throw PlistStoreError(.invalidArgument, "\"\(name)\" cannot be used as a \(what): it must be a single path component")

@@ -45,9 +45,9 @@ extension AppContainer {
     /// - Returns: the path written.
     @discardableResult
     public func save(_ value: some Encodable, named name: String, in directory: ContainerDirectory = .documents, format: PlistFormat = .binary) throws(PlistStoreError) -> String {
-        let path = try path(forFile: name, in: directory)
-        try ArchiveFile.save(value, toFile: path, format: format)
-        return path
+        try writeFile(named: name, in: directory) { (path) throws(PlistStoreError) in
+            try ArchiveFile.save(value, toFile: path, format: format)
+        }
     }
 
     /// Decodes a `T` from the file `name` in `directory`.

@@ -61,9 +61,9 @@ extension AppContainer {
     /// - Returns: the path written.
     @discardableResult
     public func archiveRootObject(_ root: some KeyedArchivable, named name: String, in directory: ContainerDirectory = .documents, format: PlistFormat = .binary) throws(PlistStoreError) -> String {
-        let path = try path(forFile: name, in: directory)
-        try ArchiveFile.archiveRootObject(root, toFile: path, format: format)
-        return path
+        try writeFile(named: name, in: directory) { (path) throws(PlistStoreError) in
+            try ArchiveFile.archiveRootObject(root, toFile: path, format: format)
+        }
     }
 
     /// Unarchives the file `name` in `directory`.

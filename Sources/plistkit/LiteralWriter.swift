@@ -22,13 +22,13 @@ enum LiteralWriter {
             output += value.dictionary != nil ? " : [String : Any]" : " : [Any]"
         }
         output += " = "
-        try appendSwift(value, depth: 0, to: &output)
+        try append(value, .swift, depth: 0, to: &output)
         return output + "\n"
     }
 
     static func objc(_ value: Plist, source: String, destination: String) throws -> String {
         var output = try objcDeclaration(value, source: source, destination: destination, forHeader: false)
-        try appendObjC(value, depth: 0, to: &output)
+        try append(value, .objC, depth: 0, to: &output)
         return output + ";\n"
     }
 
@@ -58,58 +58,63 @@ enum LiteralWriter {
         return output
     }
 
-    private static func appendSwift(_ value: Plist, depth: Int, to output: inout String) throws {
-        switch value {
-        case .dictionary(let entries):
-            if entries.isEmpty { output += "[:]"; return }
-            output += "[\n"
-            for key in PlutilKeyOrder.sorted(entries.keys) {
-                output += indentation(depth + 1) + quoted(key.string) + " : "
-                try appendSwift(entries[key]!, depth: depth + 1, to: &output)
-                output += ",\n"
+    /// What differs between the two languages' literals.
+    private struct Syntax: Sendable {
+        /// The prefix of a string literal and of a collection's opening bracket (`@` in Objective-C).
+        let objectPrefix: String
+        /// The opening of a dictionary, after the prefix.
+        let dictionaryOpen: String
+        /// The closing of a dictionary.
+        let dictionaryClose: String
+        /// An empty dictionary, where the language needs a form of its own.
+        let emptyDictionary: String?
+        /// The literal of a scalar other than a string.
+        let scalar: @Sendable (Plist) throws -> String
+
+        static let swift = Syntax(objectPrefix: "", dictionaryOpen: "[", dictionaryClose: "]", emptyDictionary: "[:]") { value in
+            switch value {
+            case .data(let data):
+                "Data(bytes: [" + data.map { String(format: "0x%02X,", $0) }.joined() + "])"
+            case .date(let date):
+                "Date(timeIntervalSinceReferenceDate: \(swiftLiteral(date.timeIntervalSinceReferenceDate)))"
+            default:
+                try number(value, objC: false)
             }
-            output += indentation(depth) + "]"
-        case .array(let elements):
-            output += "[\n"
-            for element in elements {
-                output += indentation(depth + 1)
-                try appendSwift(element, depth: depth + 1, to: &output)
-                output += ",\n"
+        }
+
+        static let objC = Syntax(objectPrefix: "@", dictionaryOpen: "{", dictionaryClose: "}", emptyDictionary: nil) { value in
+            switch value {
+            case .data, .date, .uid:
+                throw PlistError(.unrepresentable, "Input contains an object that cannot be represented in Obj-C literal syntax")
+            default:
+                try number(value, objC: true)
             }
-            output += indentation(depth) + "]"
-        case .string(let string): output += quoted(string)
-        case .data(let data):
-            output += "Data(bytes: [" + data.map { String(format: "0x%02X,", $0) }.joined() + "])"
-        case .date(let date):
-            output += "Date(timeIntervalSinceReferenceDate: \(swiftLiteral(date.timeIntervalSinceReferenceDate)))"
-        default:
-            output += try number(value, objC: false)
         }
     }
 
-    private static func appendObjC(_ value: Plist, depth: Int, to output: inout String) throws {
+    private static func append(_ value: Plist, _ syntax: Syntax, depth: Int, to output: inout String) throws {
         switch value {
         case .dictionary(let entries):
-            output += "@{\n"
+            if entries.isEmpty, let empty = syntax.emptyDictionary { output += empty; return }
+            output += syntax.objectPrefix + syntax.dictionaryOpen + "\n"
             for key in PlutilKeyOrder.sorted(entries.keys) {
-                output += indentation(depth + 1) + "@" + quoted(key.string) + " : "
-                try appendObjC(entries[key]!, depth: depth + 1, to: &output)
+                output += indentation(depth + 1) + syntax.objectPrefix + quoted(key.string) + " : "
+                try append(entries[key]!, syntax, depth: depth + 1, to: &output)
                 output += ",\n"
             }
-            output += indentation(depth) + "}"
+            output += indentation(depth) + syntax.dictionaryClose
         case .array(let elements):
-            output += "@[\n"
+            output += syntax.objectPrefix + "[\n"
             for element in elements {
                 output += indentation(depth + 1)
-                try appendObjC(element, depth: depth + 1, to: &output)
+                try append(element, syntax, depth: depth + 1, to: &output)
                 output += ",\n"
             }
             output += indentation(depth) + "]"
-        case .string(let string): output += "@" + quoted(string)
-        case .data, .date, .uid:
-            throw PlistError(.unrepresentable, "Input contains an object that cannot be represented in Obj-C literal syntax")
+        case .string(let string):
+            output += syntax.objectPrefix + quoted(string)
         default:
-            output += try number(value, objC: true)
+            output += try syntax.scalar(value)
         }
     }
 

@@ -45,19 +45,13 @@ enum ValueArgument {
                 throw UsageError("Invalid base64 data in argument")
             }
             return .data(data)
-        case "-xml":
+        case "-xml", "-json":
             let text = try next()
+            let format: PlistFormat = type == "-xml" ? .xml : .json
             do {
-                return try Plist(decoding: Array(text.utf8), format: .xml)
+                return try Plist(decoding: Array(text.utf8), format: format)
             } catch {
-                throw UsageError("Unable to parse xml property list: \(error)")
-            }
-        case "-json":
-            let text = try next()
-            do {
-                return try Plist(decoding: Array(text.utf8), format: .json)
-            } catch {
-                throw UsageError("Unable to parse JSON: \(error)")
+                throw UsageError("Unable to parse \(format == .xml ? "xml property list" : "JSON"): \(error)")
             }
         case "-dictionary":
             return .dictionary([:])

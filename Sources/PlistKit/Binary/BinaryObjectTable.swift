@@ -10,6 +10,21 @@ struct BinaryObject {
     /// What the marker byte says the object is.
     enum Kind: Equatable {
         case `false`, `true`, integer, real, date, data, asciiString, utf16String, uid, array, set, dictionary
+
+        /// The kind of value the object decodes to: sets are arrays.
+        var plistKind: Plist.Kind {
+            switch self {
+            case .dictionary: .dictionary
+            case .array, .set: .array
+            case .asciiString, .utf16String: .string
+            case .integer: .integer
+            case .real: .real
+            case .true, .false: .bool
+            case .date: .date
+            case .data: .data
+            case .uid: .uid
+            }
+        }
     }
 
     let kind: Kind

@@ -82,24 +82,7 @@ public struct BinaryPlistView: Sendable {
 
 extension BinaryPlistView {
     /// What kind of value a node holds, read from its marker byte alone.
-    public enum Kind: Sendable, Hashable {
-        case dictionary, array, string, integer, real, bool, date, data, uid
-
-        /// plutil's name for the kind (`-type`): `float` for reals, as ``Plist/typeName``.
-        public var typeName: String {
-            switch self {
-            case .dictionary: "dictionary"
-            case .array: "array"
-            case .string: "string"
-            case .integer: "integer"
-            case .real: "float"
-            case .bool: "bool"
-            case .date: "date"
-            case .data: "data"
-            case .uid: "uid"
-            }
-        }
-    }
+    public typealias Kind = Plist.Kind
 
     /// One object of a ``BinaryPlistView``: a position in the file, not a decoded value.
     public struct Node: Sendable {
@@ -122,19 +105,7 @@ extension BinaryPlistView {
         /// The kind of value, from the object's marker.
         public var kind: Kind {
             get throws(PlistError) {
-                try view.withTable { (table) throws(PlistError) in
-                    switch try object(in: table).kind {
-                    case .dictionary: .dictionary
-                    case .array, .set: .array
-                    case .asciiString, .utf16String: .string
-                    case .integer: .integer
-                    case .real: .real
-                    case .true, .false: .bool
-                    case .date: .date
-                    case .data: .data
-                    case .uid: .uid
-                    }
-                }
+                try view.withTable { (table) throws(PlistError) in try object(in: table).kind.plistKind }
             }
         }
 
@@ -238,8 +209,7 @@ extension BinaryPlistView {
         /// - Complexity: O(size of the subtree).
         public func plist() throws(PlistError) -> Plist {
             try view.withTable { (table) throws(PlistError) in
-                var decoder = BinarySubtreeDecoder(table: table, maximumDepth: view.options.maximumDepth)
-                return try decoder.object(at: index, depth: depth, referencedFrom: referrer)
+                try BinaryReader<SparseObjectMarks>.read(table, object: index, depth: depth, referencedFrom: referrer, maximumDepth: view.options.maximumDepth)
             }
         }
 
@@ -281,68 +251,5 @@ extension BinaryPlistView {
             }
             return PlistKey(try table.string(key)) == PlistKey(String(decoding: utf8, as: UTF8.self))
         }
-    }
-}
-
-/// Decodes one subtree of a view with the full reader's rules: a container reached again
-/// while it is being decoded is a cycle, and an object reached a second time is decoded once
-/// more and then kept, so shared objects cost their size once. Its bookkeeping is sparse, in
-/// proportion to the subtree rather than to the file.
-struct BinarySubtreeDecoder {
-    let table: BinaryObjectTable
-    let maximumDepth: Int
-    private var reached: Set<Int> = []
-    private var decoding: Set<Int> = []
-    private var shared: [Int: Plist] = [:]
-
-    init(table: BinaryObjectTable, maximumDepth: Int) {
-        self.table = table
-        self.maximumDepth = maximumDepth
-    }
-
-    mutating func object(at index: Int, depth: Int, referencedFrom referrer: Int) throws(PlistError) -> Plist {
-        guard index >= 0, index < table.objectCount else { throw table.refOutOfRange(index, referencedFrom: referrer) }
-        if let known = shared[index] { return known }
-        guard !decoding.contains(index) else {
-            throw PlistError(.cyclicReference, "object \(index) contains itself", offset: referrer)
-        }
-        let object = try table.object(index: index)
-        let value: Plist
-        if let scalar = try table.scalarValue(object) {
-            guard object.isWorthSharing else { return scalar }
-            value = scalar
-        } else {
-            guard depth < maximumDepth else {
-                throw PlistError(.depthLimitExceeded, "containers nest deeper than \(maximumDepth) levels", offset: object.offset)
-            }
-            decoding.insert(index)
-            value = object.kind == .dictionary ? try dictionary(object, depth: depth) : try array(object, depth: depth)
-            decoding.remove(index)
-        }
-        if !reached.insert(index).inserted { shared[index] = value }
-        return value
-    }
-
-    private mutating func array(_ object: BinaryObject, depth: Int) throws(PlistError) -> Plist {
-        var elements: [Plist] = []
-        elements.reserveCapacity(object.count)
-        for element in 0..<object.count {
-            let position = object.start + element * table.refSize
-            elements.append(try self.object(at: table.ref(at: position), depth: depth + 1, referencedFrom: position))
-        }
-        return .array(elements)
-    }
-
-    private mutating func dictionary(_ object: BinaryObject, depth: Int) throws(PlistError) -> Plist {
-        var entries = PlistDictionary(minimumCapacity: object.count)
-        for entry in 0..<object.count {
-            let keyPosition = object.start + entry * table.refSize
-            guard case .string(let key) = try self.object(at: table.ref(at: keyPosition), depth: depth + 1, referencedFrom: keyPosition) else {
-                throw PlistError(.nonStringKey, "dictionary key is not a string", offset: keyPosition)
-            }
-            let valuePosition = object.start + (object.count + entry) * table.refSize
-            entries[PlistKey(key)] = try self.object(at: table.ref(at: valuePosition), depth: depth + 1, referencedFrom: valuePosition)
-        }
-        return .dictionary(entries)
     }
 }

@@ -18,31 +18,34 @@ import OrderedCollections
 /// Dictionaries whose key references equal those of a dictionary decoded before (records
 /// written with shared key objects) reuse that dictionary's key array: no hashing or
 /// duplicate checks per record, and one key array in memory for all of them.
-struct BinaryReader: ~Copyable {
+///
+/// `Marks` keeps the per-object flags: a flat array for a whole file, a sparse table for one
+/// subtree of a ``BinaryPlistView``, whose bookkeeping must grow with the subtree, not the file.
+struct BinaryReader<Marks: BinaryObjectMarks>: ~Copyable {
     private let table: BinaryObjectTable
     private let maximumDepth: Int
     /// Per object index: ``reached`` and ``decoding`` flags.
-    private var state: [UInt8]
+    private var state: Marks
     /// Strings, data and containers reached more than once, by index.
     private var shared: [Int: Plist] = [:]
     /// The object was reached before.
-    private static let reached: UInt8 = 1
+    private static var reached: UInt8 { 1 }
     /// The object is a container being decoded.
-    private static let decoding: UInt8 = 2
+    private static var decoding: UInt8 { 2 }
     /// Key sets of dictionaries with distinct keys, by the reference of their first key.
     private var keySets: [Int: KeySet] = [:]
 
-    /// Decodes the binary plist in `bytes`.
-    static func read(_ bytes: UnsafeRawBufferPointer, options: PlistReadingOptions) throws(PlistError) -> Plist {
-        let table = try BinaryObjectTable(bytes)
-        var reader = BinaryReader(table, maximumDepth: options.maximumDepth)
-        return try reader.object(at: table.trailer.topObject, depth: 0, referencedFrom: table.topReferrer)
+    /// Decodes object `index` of `table` with everything it contains; `referrer` is the
+    /// offset of the reference to it (for errors) and `depth` the nesting it starts at.
+    static func read(_ table: BinaryObjectTable, object index: Int, depth: Int, referencedFrom referrer: Int, maximumDepth: Int) throws(PlistError) -> Plist {
+        var reader = BinaryReader(table, maximumDepth: maximumDepth)
+        return try reader.object(at: index, depth: depth, referencedFrom: referrer)
     }
 
     private init(_ table: BinaryObjectTable, maximumDepth: Int) {
         self.table = table
         self.maximumDepth = maximumDepth
-        state = Array(repeating: 0, count: table.objectCount)
+        state = Marks(objectCount: table.objectCount)
     }
 
     /// Decodes object `index` (or returns it from `shared`).
@@ -107,7 +110,7 @@ struct BinaryReader: ~Copyable {
             let keyPosition = object.start + element * refSize
             let keyObject = try self.object(at: table.ref(at: keyPosition), depth: depth + 1, referencedFrom: keyPosition)
             guard case .string(let key) = keyObject else {
-                throw PlistError(.nonStringKey, "dictionary key is \(PlistTypeWords.description(of: keyObject)), not a string", offset: keyPosition)
+                throw PlistError(.nonStringKey, "dictionary key is \(keyObject.kind.words), not a string", offset: keyPosition)
             }
             let valuePosition = valuesStart + element * refSize
             entries[PlistKey(key)] = try self.object(at: table.ref(at: valuePosition), depth: depth + 1, referencedFrom: valuePosition)
@@ -122,6 +125,40 @@ struct BinaryReader: ~Copyable {
         guard depth < maximumDepth else {
             throw PlistError(.depthLimitExceeded, "containers nest deeper than \(maximumDepth) levels", offset: offset)
         }
+    }
+}
+
+extension BinaryReader<DenseObjectMarks> {
+    /// Decodes the binary plist in `bytes`.
+    static func read(_ bytes: UnsafeRawBufferPointer, options: PlistReadingOptions) throws(PlistError) -> Plist {
+        let table = try BinaryObjectTable(bytes)
+        return try read(table, object: table.trailer.topObject, depth: 0, referencedFrom: table.topReferrer, maximumDepth: options.maximumDepth)
+    }
+}
+
+/// Flags per object index, kept by ``BinaryReader``; an object never marked reads 0.
+protocol BinaryObjectMarks {
+    init(objectCount: Int)
+    subscript(index: Int) -> UInt8 { get set }
+}
+
+/// One byte per object of the file: the whole-file reader's marks.
+struct DenseObjectMarks: BinaryObjectMarks {
+    private var flags: [UInt8]
+    init(objectCount: Int) { flags = Array(repeating: 0, count: objectCount) }
+    subscript(index: Int) -> UInt8 {
+        get { flags[index] }
+        set { flags[index] = newValue }
+    }
+}
+
+/// Marks for the objects reached only: a subtree's reader, in memory proportional to it.
+struct SparseObjectMarks: BinaryObjectMarks {
+    private var flags: [Int: UInt8] = [:]
+    init(objectCount: Int) {}
+    subscript(index: Int) -> UInt8 {
+        get { flags[index] ?? 0 }
+        set { flags[index] = newValue }
     }
 }
 

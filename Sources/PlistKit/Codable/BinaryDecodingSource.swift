@@ -112,7 +112,7 @@ final class BinaryDecodingSource: PlistDecodingSource {
 
     func typeDescription(_ value: Int) -> String {
         guard let kind = try? object(value).kind else { return "a corrupt object" }
-        return BinaryDecodingSource.words(kind)
+        return kind.plistKind.words
     }
 
     func location(_ value: Int) -> PlistError.Location? {
@@ -135,35 +135,6 @@ final class BinaryDecodingSource: PlistDecodingSource {
 
     func leave(_ value: Int) {
         inProgress[value] = false
-    }
-
-    static func words(_ kind: BinaryObject.Kind) -> String {
-        switch kind {
-        case .false, .true: "a boolean"
-        case .integer: "an integer"
-        case .real: "a real number"
-        case .date: "a date"
-        case .data: "data"
-        case .asciiString, .utf16String: "a string"
-        case .uid: "a UID"
-        case .array, .set: "an array"
-        case .dictionary: "a dictionary"
-        }
-    }
-
-    /// `plutil`'s type names, as ``Plist/typeName`` gives them.
-    static func typeName(_ kind: BinaryObject.Kind) -> String {
-        switch kind {
-        case .false, .true: "bool"
-        case .integer: "integer"
-        case .real: "float"
-        case .date: "date"
-        case .data: "data"
-        case .asciiString, .utf16String: "string"
-        case .uid: "uid"
-        case .array, .set: "array"
-        case .dictionary: "dictionary"
-        }
     }
 
     /// A dictionary object read through a keyed container. Every key is checked to be a
@@ -220,8 +191,7 @@ final class BinaryDecodingSource: PlistDecodingSource {
                     _ = try source.table.string(key)
                     mayRepeatKeys = count > 1
                 default:
-                    let name = BinaryDecodingSource.typeName(key.kind)
-                    throw PlistError(.nonStringKey, "dictionary key is \(name.first == "i" || name.first == "a" ? "an" : "a") \(name), not a string", offset: position)
+                    throw PlistError(.nonStringKey, "dictionary key is \(key.kind.plistKind.words), not a string", offset: position)
                 }
             }
             if !mayRepeatKeys, fingerprints.count > 1 {

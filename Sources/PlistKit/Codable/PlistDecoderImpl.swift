@@ -164,17 +164,23 @@ final class PlistDecoderImpl<Source: PlistDecodingSource>: Decoder {
 
     // MARK: Scalars
 
+    /// The scalar `read` finds at `value`, to become a `type`: a read failure is
+    /// `dataCorrupted`, a value of another kind a type mismatch naming `type` (or
+    /// `valueNotFound` for Foundation's null marker).
+    @inline(__always)
+    private func unwrapScalar<T>(_ value: Int, _ type: Any.Type, _ path: CodingPathNode, _ step: PathStep, _ read: (Int) throws(PlistError) -> T?) throws -> T {
+        let scalar: T?
+        do { scalar = try read(value) } catch { throw corrupted(error, step.applied(to: path)) }
+        guard let scalar else { throw mismatch(type, value, step.applied(to: path)) }
+        return scalar
+    }
+
     func unwrapBool(_ value: Int, _ path: CodingPathNode, _ step: PathStep) throws -> Bool {
-        let bool: Bool?
-        do { bool = try source.bool(value) } catch { throw corrupted(error, step.applied(to: path)) }
-        guard let bool else { throw mismatch(Bool.self, value, step.applied(to: path)) }
-        return bool
+        try unwrapScalar(value, Bool.self, path, step) { (value) throws(PlistError) in try source.bool(value) }
     }
 
     func unwrapString(_ value: Int, _ path: CodingPathNode, _ step: PathStep) throws -> String {
-        let string: String?
-        do { string = try source.string(value) } catch { throw corrupted(error, step.applied(to: path)) }
-        guard let string else { throw mismatch(String.self, value, step.applied(to: path)) }
+        let string = try unwrapScalar(value, String.self, path, step) { (value) throws(PlistError) in try source.string(value) }
         if string == PlistNull.marker {
             throw null(String.self, value, step.applied(to: path))
         }
@@ -182,17 +188,13 @@ final class PlistDecoderImpl<Source: PlistDecodingSource>: Decoder {
     }
 
     func unwrapInteger<T: FixedWidthInteger>(_ value: Int, _ type: T.Type, _ path: CodingPathNode, _ step: PathStep) throws -> T {
-        let number: PlistNumber?
-        do { number = try source.number(value) } catch { throw corrupted(error, step.applied(to: path)) }
-        switch number {
-        case .integer(let integer)?:
+        switch try unwrapScalar(value, T.self, path, step) { (value) throws(PlistError) in try source.number(value) } {
+        case .integer(let integer):
             if let result = integer.exactly(T.self) { return result }
             throw doesNotFit("\(integer)", T.self, value, step.applied(to: path))
-        case .real(let real)?:
+        case .real(let real):
             if let result = T(exactly: real) { return result }
             throw doesNotFit("\(real)", T.self, value, step.applied(to: path))
-        case nil:
-            throw mismatch(T.self, value, step.applied(to: path))
         }
     }
 
@@ -200,35 +202,25 @@ final class PlistDecoderImpl<Source: PlistDecodingSource>: Decoder {
     /// beyond `Float`'s range is `dataCorrupted` ("does not fit in Float"), not infinity.
     /// Integers convert to the nearest value.
     func unwrapFloat<T: BinaryFloatingPoint>(_ value: Int, _ type: T.Type, _ path: CodingPathNode, _ step: PathStep) throws -> T {
-        let number: PlistNumber?
-        do { number = try source.number(value) } catch { throw corrupted(error, step.applied(to: path)) }
-        switch number {
-        case .real(let real)?:
+        switch try unwrapScalar(value, T.self, path, step) { (value) throws(PlistError) in try source.number(value) } {
+        case .real(let real):
             let narrowed = T(real)
             if real.isFinite && !narrowed.isFinite {
                 throw DecodingError.dataCorrupted(DecodingError.Context(codingPath: step.applied(to: path).path, debugDescription: "Property list number <\(real)> does not fit in \(type).\(position(value))"))
             }
             return narrowed
-        case .integer(let integer)?:
+        case .integer(let integer):
             if let signed = integer.int64Value { return T(signed) }
             return T(integer.uint64Value!)
-        case nil:
-            throw mismatch(T.self, value, step.applied(to: path))
         }
     }
 
     func unwrapDate(_ value: Int, _ path: CodingPathNode, _ step: PathStep) throws -> Date {
-        let date: Date?
-        do { date = try source.date(value) } catch { throw corrupted(error, step.applied(to: path)) }
-        guard let date else { throw mismatch(Date.self, value, step.applied(to: path)) }
-        return date
+        try unwrapScalar(value, Date.self, path, step) { (value) throws(PlistError) in try source.date(value) }
     }
 
     func unwrapData(_ value: Int, _ path: CodingPathNode, _ step: PathStep) throws -> Data {
-        let data: Data?
-        do { data = try source.data(value) } catch { throw corrupted(error, step.applied(to: path)) }
-        guard let data else { throw mismatch(Data.self, value, step.applied(to: path)) }
-        return data
+        try unwrapScalar(value, Data.self, path, step) { (value) throws(PlistError) in try source.data(value) }
     }
 
     func isNull(_ value: Int, _ path: CodingPathNode, _ step: PathStep) throws -> Bool {
@@ -441,15 +433,7 @@ struct PlistUnkeyedDecodingContainer<Source: PlistDecodingSource>: UnkeyedDecodi
     let value: Int
     let path: CodingPathNode
     let depth: Int
-    private(set) var currentIndex = 0
-
-    init(impl: PlistDecoderImpl<Source>, unkeyed: Source.Unkeyed, value: Int, path: CodingPathNode, depth: Int) {
-        self.impl = impl
-        self.unkeyed = unkeyed
-        self.value = value
-        self.path = path
-        self.depth = depth
-    }
+    var currentIndex = 0
 
     var codingPath: [any CodingKey] { path.path }
     var count: Int? { unkeyed.count }

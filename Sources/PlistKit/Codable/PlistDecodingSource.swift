@@ -66,15 +66,16 @@ protocol PlistUnkeyedSource {
     func element(at index: Int) throws(PlistError) -> Int
 }
 
-/// The words Foundation's property-list decoder uses for each kind of value.
-enum PlistTypeWords {
-    static func description(of value: Plist) -> String {
-        switch value {
+extension Plist.Kind {
+    /// The words Foundation's property-list decoder uses for the kind: `a dictionary`,
+    /// `an integer`, `a real number`, `data` …
+    var words: String {
+        switch self {
         case .dictionary: "a dictionary"
         case .array: "an array"
         case .string: "a string"
         case .integer: "an integer"
-        case .real, .real32: "a real number"
+        case .real: "a real number"
         case .bool: "a boolean"
         case .date: "a date"
         case .data: "data"

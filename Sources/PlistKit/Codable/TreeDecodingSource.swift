@@ -65,7 +65,7 @@ final class TreeDecodingSource: PlistDecodingSource {
     }
 
     func typeDescription(_ value: Int) -> String {
-        PlistTypeWords.description(of: nodes[value])
+        nodes[value].kind.words
     }
 
     func location(_ value: Int) -> PlistError.Location? { nil }

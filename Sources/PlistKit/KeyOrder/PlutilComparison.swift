@@ -24,9 +24,29 @@ struct PlutilComparison {
             return scalars[next]
         }
 
+        /// Starts matching `folded`, when the scalar folds to anything: its first scalar
+        /// replaces `scalar`, and `used` becomes the code units the fold consumed.
+        mutating func start(_ folded: (scalars: [UInt32], consumed: Int, overflowed: Bool), scalar: inout UInt32, used: inout Int) {
+            guard !folded.scalars.isEmpty else { return }
+            scalars = folded.scalars
+            next = 1
+            scalar = folded.scalars[0]
+            used = folded.consumed
+        }
+
         mutating func finishIfDone() {
             if isActive, next == scalars.count { scalars = []; next = 0 }
         }
+    }
+
+    /// The next scalar of a fold in progress, or else the code unit at `index` of `text`
+    /// (ASCII lowercased once the comparison is down to case), with `used` set to 1.
+    @inline(__always)
+    private static func nextUnit(_ folding: inout Folding, _ text: UnsafeBufferPointer<UInt16>, _ index: Int, lowercased: Bool, used: inout Int) -> UInt32 {
+        if folding.isActive { return folding.take() }
+        used = 1
+        let unit = UInt32(text[index])
+        return lowercased && isUpperASCII(unit) ? unit + 0x20 : unit
     }
 
     /// -1, 0 or 1.
@@ -41,21 +61,8 @@ struct PlutilComparison {
         var holdFoldA = 0, holdFoldB = 0
 
         while i < a.count, j < b.count {
-            var x: UInt32, y: UInt32
-            if foldA.isActive {
-                x = foldA.take()
-            } else {
-                x = UInt32(a[i])
-                if result != 0, Self.isUpperASCII(x) { x += 0x20 }
-                usedA = 1
-            }
-            if foldB.isActive {
-                y = foldB.take()
-            } else {
-                y = UInt32(b[j])
-                if result != 0, Self.isUpperASCII(y) { y += 0x20 }
-                usedB = 1
-            }
+            var x = Self.nextUnit(&foldA, a, i, lowercased: result != 0, used: &usedA)
+            var y = Self.nextUnit(&foldB, b, j, lowercased: result != 0, used: &usedB)
 
             if !foldA.isActive, !foldB.isActive, Self.isDigit(x), Self.isDigit(y) {
                 let startA = i, startB = j
@@ -100,24 +107,14 @@ struct PlutilComparison {
                     if !foldA.isActive, holdFoldA == 0 || holdFoldA == i {
                         holdFoldA = 0
                         let folded = fold(x, in: a, at: i)
-                        if !folded.scalars.isEmpty {
-                            foldA.scalars = folded.scalars
-                            foldA.next = 1
-                            x = folded.scalars[0]
-                            usedA = folded.consumed
-                        }
+                        foldA.start(folded, scalar: &x, used: &usedA)
                         if folded.overflowed { holdFoldA = Self.clusterEnd(a, from: i) }
                     }
                     if !foldA.isActive, foldB.isActive { return collation(anchorA, anchorB) }
                     if !foldB.isActive, !foldA.isActive || x != y, holdFoldB == 0 || holdFoldB == j {
                         holdFoldB = 0
                         let folded = fold(y, in: b, at: j)
-                        if !folded.scalars.isEmpty {
-                            foldB.scalars = folded.scalars
-                            foldB.next = 1
-                            y = folded.scalars[0]
-                            usedB = folded.consumed
-                        }
+                        foldB.start(folded, scalar: &y, used: &usedB)
                         if !foldB.isActive || x != y { return collation(anchorA, anchorB) }
                         if folded.overflowed { holdFoldB = Self.clusterEnd(b, from: j) }
                     }
