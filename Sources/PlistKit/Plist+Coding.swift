@@ -16,7 +16,7 @@ extension Plist {
     /// Decodes a property list stored in a known format.
     public init(decoding bytes: some Collection<UInt8>, format: PlistFormat, options: PlistReadingOptions = .default) throws(PlistError) {
         self = try Plist.withContiguousBytes(bytes) { (buffer) throws(PlistError) in
-            try Plist.decode(buffer, format: format, options: options)
+            try format.codec.read(buffer, options, bytes as? Data)
         }
     }
 
@@ -26,7 +26,7 @@ extension Plist {
             guard let format = PlistFormat.detect(buffer) else {
                 throw PlistError(.unknownFormat, buffer.isEmpty ? "input is empty" : "input is not a property list in any known format", offset: 0)
             }
-            return (try decode(buffer, format: format, options: options), format)
+            return (try format.codec.read(buffer, options, bytes as? Data), format)
         }
     }
 
@@ -47,10 +47,6 @@ extension Plist {
     ///   JSON, say) or nests deeper than `options.maximumDepth`.
     public func encoded(as format: PlistFormat, options: PlistWritingOptions) throws(PlistError) -> Data {
         try format.codec.write(self, options)
-    }
-
-    private static func decode(_ buffer: UnsafeRawBufferPointer, format: PlistFormat, options: PlistReadingOptions) throws(PlistError) -> Plist {
-        try format.codec.read(buffer, options)
     }
 
     /// Runs `body` over the bytes of `bytes` as one contiguous buffer, copying only when the

@@ -19,29 +19,31 @@ struct PlistCodec: Sendable {
         case tree
     }
 
-    let read: @Sendable (UnsafeRawBufferPointer, PlistReadingOptions) throws(PlistError) -> Plist
+    /// Reads a value from the bytes; the `Data` they are the storage of, when given, is
+    /// what binary data values may share (``PlistReadingOptions/sharesLargeData``).
+    let read: @Sendable (UnsafeRawBufferPointer, PlistReadingOptions, Data?) throws(PlistError) -> Plist
     let write: @Sendable (Plist, PlistWritingOptions) throws(PlistError) -> Data
     let decodingRoute: DecodingRoute
 
     static let binary = PlistCodec(
-        read: { (bytes, options) throws(PlistError) in try BinaryReader<DenseObjectMarks>.read(bytes, options: options) },
+        read: { (bytes, options, storage) throws(PlistError) in try BinaryReader<DenseObjectMarks>.read(bytes, options: options, storage: storage) },
         write: { (value, options) throws(PlistError) in try BinaryWriter.write(value, maximumDepth: options.maximumDepth) },
         decodingRoute: .binaryObjectTable)
 
     static let xml = PlistCodec(
-        read: { (bytes, options) throws(PlistError) in try XMLReader.read(bytes, options: options) },
+        read: { (bytes, options, _) throws(PlistError) in try XMLReader.read(bytes, options: options) },
         write: { (value, options) throws(PlistError) in try XMLWriter.write(value, options: options) },
         decodingRoute: .xmlNodeTable)
 
     static let json = PlistCodec(
-        read: { (bytes, options) throws(PlistError) in try JSONReader.read(bytes, options: options) },
+        read: { (bytes, options, _) throws(PlistError) in try JSONReader.read(bytes, options: options) },
         write: { (value, options) throws(PlistError) in try JSONWriter.write(value, options: options) },
         decodingRoute: .tree)
 
     /// OpenStep text: its scalars are strings, so a number decoded from one is a type
     /// mismatch, as in Foundation's decoder.
     static let openStep = PlistCodec(
-        read: { (bytes, options) throws(PlistError) in try OpenStepReader.read(bytes, options: options) },
+        read: { (bytes, options, _) throws(PlistError) in try OpenStepReader.read(bytes, options: options) },
         write: { (value, options) throws(PlistError) in try OpenStepWriter.write(value, options: options) },
         decodingRoute: .tree)
 }

@@ -8,11 +8,20 @@ public struct PlistReadingOptions: Sendable, Hashable {
     /// data. Default true: CF refuses these forms, so reading them changes the meaning of no
     /// file CF reads. False refuses them as CF does.
     public var gnustepTypedValues: Bool
+    /// Binary input given as `Data` only: a data value of 4 KiB or more is a `Data` that
+    /// shares the input's storage instead of a copy of its bytes. Default true: decoding
+    /// images or other large blobs copies nothing, but each such value keeps the whole input
+    /// alive for as long as it lives. False copies every data value, so the result holds
+    /// nothing of the input (what to choose when a few small values are kept from a large
+    /// file). Either way the values are equal and behave alike; `Data`'s copy-on-write keeps
+    /// a shared value from changing when the input's owner writes to its copy.
+    public var sharesLargeData: Bool
 
     /// Creates options; the defaults suit any file an Apple tool writes.
-    public init(maximumDepth: Int = 512, gnustepTypedValues: Bool = true) {
+    public init(maximumDepth: Int = 512, gnustepTypedValues: Bool = true, sharesLargeData: Bool = true) {
         self.maximumDepth = maximumDepth
         self.gnustepTypedValues = gnustepTypedValues
+        self.sharesLargeData = sharesLargeData
     }
 
     /// The defaults.

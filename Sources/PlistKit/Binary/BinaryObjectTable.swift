@@ -54,6 +54,14 @@ struct BinaryObject {
 struct BinaryObjectTable {
     let bytes: UnsafeRawBufferPointer
     let trailer: BinaryTrailer
+    /// The `Data` whose storage `bytes` is, when data objects of ``sharedDataMinimum`` bytes
+    /// or more may share it instead of being copied; nil copies every data object.
+    var storage: Data?
+
+    /// Data objects this large or larger share ``storage`` when there is one: below it a copy
+    /// costs less than the `Data` that refers to the input, and a small value is not worth
+    /// keeping a whole input alive for.
+    static let sharedDataMinimum = 4096
 
     /// Checks the header and the trailer of `bytes`.
     init(_ bytes: UnsafeRawBufferPointer) throws(PlistError) {
@@ -263,7 +271,13 @@ struct BinaryObjectTable {
     /// The bytes of a data object.
     @inline(__always)
     func data(_ object: BinaryObject) -> Data {
-        Data(UnsafeRawBufferPointer(rebasing: bytes[object.start..<(object.start + object.count)]))
+        if object.count >= Self.sharedDataMinimum, let storage {
+            // `bytes` is `storage`'s, which cannot change or go away while the closure
+            // holds this copy of it (a write to another copy copies first).
+            return Data(bytesNoCopy: UnsafeMutableRawPointer(mutating: bytes.baseAddress! + object.start), count: object.count,
+                        deallocator: .custom { _, _ in withExtendedLifetime(storage) {} })
+        }
+        return Data(UnsafeRawBufferPointer(rebasing: bytes[object.start..<(object.start + object.count)]))
     }
 
     /// The value of a UID object.

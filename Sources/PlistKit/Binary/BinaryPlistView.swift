@@ -75,7 +75,9 @@ public struct BinaryPlistView: Sendable {
     func withTable<R>(_ body: (BinaryObjectTable) throws(PlistError) -> R) throws(PlistError) -> R {
         try Plist.withContiguousBytes(data) { (bytes) throws(PlistError) -> R in
             // The header and trailer were checked in `init`; `data` is immutable.
-            try body(BinaryObjectTable(checked: bytes, trailer: trailer))
+            var table = BinaryObjectTable(checked: bytes, trailer: trailer)
+            table.storage = options.sharesLargeData ? data : nil
+            return try body(table)
         }
     }
 }

@@ -129,9 +129,11 @@ struct BinaryReader<Marks: BinaryObjectMarks>: ~Copyable {
 }
 
 extension BinaryReader<DenseObjectMarks> {
-    /// Decodes the binary plist in `bytes`.
-    static func read(_ bytes: UnsafeRawBufferPointer, options: PlistReadingOptions) throws(PlistError) -> Plist {
-        let table = try BinaryObjectTable(bytes)
+    /// Decodes the binary plist in `bytes`, whose large data objects may share `storage`
+    /// (the `Data` that `bytes` belong to) when the options allow it.
+    static func read(_ bytes: UnsafeRawBufferPointer, options: PlistReadingOptions, storage: Data? = nil) throws(PlistError) -> Plist {
+        var table = try BinaryObjectTable(bytes)
+        table.storage = options.sharesLargeData ? storage : nil
         return try read(table, object: table.trailer.topObject, depth: 0, referencedFrom: table.topReferrer, maximumDepth: options.maximumDepth)
     }
 }

@@ -11,7 +11,7 @@ extension BinaryWriter {
             return try dictionary(entries, depth: depth)
         default:
             let start = scalarBytes.count
-            scalarBytes.appendScalar(value)
+            guard scalarBytes.appendScalar(value) else { return try uniqueLargeData(value.data!) }
             return try uniqueScalar(from: start)
         }
     }

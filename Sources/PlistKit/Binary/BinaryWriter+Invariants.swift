@@ -39,7 +39,10 @@ extension BinaryWriter {
             let entry = entries[index]
             let hash: UInt64
             let table: IndexTable
-            if entry.marker == 0 {
+            if entry.marker == BinaryMarker.data {
+                precondition(largeData.blobs[entry.start].count == entry.length, "large data entry \(index) has the wrong length")
+                continue
+            } else if entry.marker == 0 {
                 hash = BinaryWriter.hash(UnsafeRawBufferPointer(scalarBytes.buffer(entry.range)))
                 table = uniquing.scalars
             } else {

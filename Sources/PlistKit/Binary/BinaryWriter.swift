@@ -10,8 +10,8 @@ import Foundation
 /// once (see `BinaryWriter+Uniquing.swift`), then written with the smallest integer widths,
 /// reference size and offset size that fit. The root is the last object; the trailer says so.
 struct BinaryWriter {
-    /// One entry of the flattened object table: where its encoding (a scalar) or its child
-    /// references (a container) lie in `scalarBytes` or `refs`.
+    /// One entry of the flattened object table: where its encoding (a scalar), its blob (large
+    /// data) or its child references (a container) lie in `scalarBytes`, `largeData` or `refs`.
     struct Entry {
         /// The offset of the first byte or reference.
         let start: Int
@@ -29,10 +29,17 @@ struct BinaryWriter {
             markerAndLength = UInt64(marker) << 56 | UInt64(count)
         }
 
-        /// ``BinaryMarker/array`` or ``BinaryMarker/dictionary``, or zero for a scalar.
+        /// A large data object: `start` is its blob's index in ``LargeData/blobs``.
+        init(dataBlob blob: Int, length: Int) {
+            start = blob
+            markerAndLength = UInt64(BinaryMarker.data) << 56 | UInt64(length)
+        }
+
+        /// ``BinaryMarker/array`` or ``BinaryMarker/dictionary`` (a container),
+        /// ``BinaryMarker/data`` (a large data object), or zero for a scalar.
         var marker: UInt8 { UInt8(markerAndLength >> 56) }
-        /// The number of bytes (a scalar) or references (a container: keys then values for a
-        /// dictionary).
+        /// The number of bytes (a scalar or large data) or references (a container: keys then
+        /// values for a dictionary).
         var length: Int { Int(markerAndLength & 0x00FF_FFFF_FFFF_FFFF) }
         var range: Range<Int> { start..<start + length }
     }
@@ -49,6 +56,8 @@ struct BinaryWriter {
     let scalarBatch = GrowableBuffer<EncodedScalar>(capacity: BinaryWriter.scalarBatchSize)
     /// The bytes the containers' headers will take.
     var containerHeaderBytes = 0
+    /// Data objects too large to go through `scalarBytes`.
+    var largeData = LargeData()
     var uniquing = Uniquing()
     let maximumDepth: Int
 
@@ -72,7 +81,7 @@ struct BinaryWriter {
     private func serialize(top: UInt32) -> Data {
         // CF requires the object count itself, not just the highest index, to fit a reference.
         let refSize = BinaryWriter.bytesNeeded(UInt64(entries.count))
-        let tableOffset = BinaryMarker.headerSize + scalarBytes.count + refs.count * refSize + containerHeaderBytes
+        let tableOffset = BinaryMarker.headerSize + scalarBytes.count + largeData.byteCount + refs.count * refSize + containerHeaderBytes
         // CF requires the offset table's own position to fit an offset entry.
         let offsetSize = BinaryWriter.bytesNeeded(UInt64(tableOffset))
         let total = tableOffset + entries.count * offsetSize + BinaryMarker.trailerSize
@@ -86,6 +95,9 @@ struct BinaryWriter {
                 switch entry.marker {
                 case 0:
                     objects.write(UnsafeRawBufferPointer(scalarBytes.buffer(entry.range)))
+                case BinaryMarker.data:
+                    objects.writeHeader(marker: BinaryMarker.data, count: entry.length)
+                    largeData.blobs[entry.start].withUnsafeBytes { objects.write($0) }
                 case let marker:
                     let length = entry.length
                     objects.writeHeader(marker: marker, count: marker == BinaryMarker.dictionary ? length / 2 : length)

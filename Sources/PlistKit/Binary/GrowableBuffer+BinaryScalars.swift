@@ -6,7 +6,8 @@ import Foundation
 
 extension GrowableBuffer where Element == UInt8 {
     /// Appends the encoding of `value` when it is a scalar; returns false, appending
-    /// nothing, for an array or a dictionary.
+    /// nothing, for an array, a dictionary or a data value of
+    /// ``BinaryWriter/LargeData/minimumCount`` bytes or more.
     @discardableResult
     func appendScalar(_ value: borrowing Plist) -> Bool {
         switch value {
@@ -31,6 +32,7 @@ extension GrowableBuffer where Element == UInt8 {
             append(BinaryMarker.date)
             appendBigEndian(date.timeIntervalSinceReferenceDate.bitPattern, size: 8)
         case .data(let data):
+            guard data.count < BinaryWriter.LargeData.minimumCount else { return false }
             appendHeader(marker: BinaryMarker.data, count: data.count)
             data.withUnsafeBytes { append(contentsOf: $0.assumingMemoryBound(to: UInt8.self)) }
         case .uid(let uid):

@@ -72,7 +72,7 @@ open class PlistDecoder {
         switch detected.codec.decodingRoute {
         case .binaryObjectTable:
             value = try data.withUnsafeBytes { buffer in
-                try Self.decodeBinary(type, buffer, options)
+                try Self.decodeBinary(type, buffer, storage: data, options)
             }
         case .xmlNodeTable:
             value = try data.withUnsafeBytes { buffer in
@@ -121,13 +121,16 @@ open class PlistDecoder {
         return try PlistDecoderImpl.decodeTop(type, source: XMLDecodingSource(builder.table), userInfo: options.userInfo, maximumDepth: options.readingOptions.maximumDepth)
     }
 
-    private static func decodeBinary<T: Decodable>(_ type: T.Type, _ buffer: UnsafeRawBufferPointer, _ options: Options) throws -> T {
-        let table: BinaryObjectTable
+    /// Binary: the decoder reads the object table in place; large data values may share
+    /// `storage`, the `Data` that `buffer` belongs to.
+    private static func decodeBinary<T: Decodable>(_ type: T.Type, _ buffer: UnsafeRawBufferPointer, storage: Data, _ options: Options) throws -> T {
+        var table: BinaryObjectTable
         do {
             table = try BinaryObjectTable(buffer)
         } catch {
             throw Self.corrupted(error)
         }
+        table.storage = options.readingOptions.sharesLargeData ? storage : nil
         let source = BinaryDecodingSource(table)
         defer { source.invalidate() }
         return try PlistDecoderImpl.decodeTop(type, source: source, userInfo: options.userInfo, maximumDepth: options.readingOptions.maximumDepth)
