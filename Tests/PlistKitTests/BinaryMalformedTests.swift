@@ -197,6 +197,19 @@ import TestSupport
         expectError(.invalidString, BinaryBuilder([[0x52, 0x61, 0xE9]]).bytes)           // ASCII with 0xE9
         expectError(.invalidString, BinaryBuilder([[0x61, 0xD8, 0x3D]]).bytes)           // lone high surrogate
         expectError(.invalidString, BinaryBuilder([[0x62, 0xDE, 0x00, 0x00, 0x41]]).bytes) // lone low surrogate
+        expectError(.invalidString, BinaryBuilder([[0x62, 0xD8, 0x3D, 0xD8, 0x3D]]).bytes) // high, high
+        expectError(.invalidString, BinaryBuilder([[0x62, 0xDE, 0x00, 0xD8, 0x3D]]).bytes) // low, high
+        expectError(.invalidString, BinaryBuilder([[0x63, 0xD8, 0x3D, 0xDE, 0x00, 0xDE, 0x00]]).bytes) // pair, low
+        expectError(.invalidString, BinaryBuilder([[0x63, 0x00, 0xE9, 0x00, 0x41, 0xD8, 0x3D]]).bytes) // é, A, high at the end
+    }
+
+    /// UTF-16 strings of every UTF-8 length transcode exactly: ASCII, two-, three- and
+    /// four-byte scalars, and the edges between them.
+    @Test func utf16StringsTranscode() throws {
+        let text = "A\u{7F}\u{80}é\u{7FF}\u{800}中\u{D7FF}\u{E000}\u{FFFD}\u{FFFF}\u{10000}😀\u{10FFFF}z"
+        let units = Array(text.utf16)
+        let object: [UInt8] = [0x6F, 0x10, UInt8(units.count)] + units.flatMap { [UInt8($0 >> 8), UInt8($0 & 0xFF)] }
+        #expect(try Plist(decoding: BinaryBuilder([object]).bytes) == .string(text))
     }
 
     /// Sets (marker 0xC), which plistlib refuses and Linux plutil crashes on, read as arrays.

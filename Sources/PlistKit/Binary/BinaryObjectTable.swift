@@ -334,75 +334,72 @@ struct BinaryObjectTable {
         return String(decoding: slice, as: UTF8.self)
     }
 
-    /// A UTF-16BE string, transcoded straight to UTF-8 storage: one pass validates the
-    /// surrogate pairs and measures, a second writes.
+    /// A UTF-16BE string, transcoded straight to UTF-8 storage: one pass measures (and, when
+    /// it meets surrogates, a second checks that they pair up), a last one writes.
     private func utf16String(start: Int, count: Int) throws(PlistError) -> String {
-        var utf8Count = 0
-        var index = 0
-        while index < count {
-            let position = start + 2 * index
-            let unit = unit(at: position)
-            switch unit {
-            case 0..<0x80:
-                utf8Count += 1
-            case 0x80..<0x800:
-                utf8Count += 2
-            case 0xD800...0xDBFF:
-                guard index + 1 < count, (0xDC00...0xDFFF).contains(self.unit(at: position + 2)) else {
-                    throw loneSurrogate(at: position)
-                }
-                utf8Count += 4
-                index += 1
-            case 0xDC00...0xDFFF:
-                throw loneSurrogate(at: position)
-            default:
-                utf8Count += 3
-            }
-            index += 1
+        let units = bytes.baseAddress! + start
+        @inline(__always) func unitAt(_ index: Int) -> UInt32 {
+            UInt32(UInt16(bigEndian: units.loadUnaligned(fromByteOffset: 2 &* index, as: UInt16.self)))
         }
-        return String(unsafeUninitializedCapacity: utf8Count) { buffer in
-            var out = 0
+        // One UTF-8 byte per unit, one more from U+0080 and another from U+0800; a surrogate
+        // pair counts 3 + 3 that way and takes 4.
+        var utf8Count = count
+        var surrogates = 0
+        for index in 0..<count {
+            let unit = unitAt(index)
+            utf8Count &+= (unit >= 0x80 ? 1 : 0) &+ (unit >= 0x800 ? 1 : 0)
+            surrogates &+= unit & 0xF800 == 0xD800 ? 1 : 0
+        }
+        if surrogates > 0 {
             var index = 0
             while index < count {
-                let scalar: UInt32
-                let unit = UInt32(self.unit(at: start + 2 * index))
-                if unit & 0xFC00 == 0xD800 {
-                    let low = UInt32(self.unit(at: start + 2 * index + 2))
-                    scalar = 0x10000 + ((unit - 0xD800) << 10) + (low - 0xDC00)
+                let unit = unitAt(index)
+                if unit & 0xF800 == 0xD800 {
+                    guard unit < 0xDC00, index + 1 < count, unitAt(index + 1) & 0xFC00 == 0xDC00 else {
+                        throw loneSurrogate(at: start + 2 * index)
+                    }
                     index += 2
                 } else {
-                    scalar = unit
+                    index += 1
+                }
+            }
+            utf8Count -= surrogates
+        }
+        return String(unsafeUninitializedCapacity: utf8Count) { buffer in
+            var out = buffer.baseAddress!
+            var index = 0
+            while index < count {
+                var scalar = unitAt(index)
+                index += 1
+                if scalar < 0x80 {
+                    out.pointee = UInt8(truncatingIfNeeded: scalar)
+                    out += 1
+                    continue
+                }
+                if scalar & 0xFC00 == 0xD800 {
+                    scalar = 0x10000 + ((scalar - 0xD800) << 10) + (unitAt(index) - 0xDC00)
                     index += 1
                 }
                 switch scalar {
-                case 0..<0x80:
-                    buffer[out] = UInt8(scalar)
-                    out += 1
-                case 0x80..<0x800:
-                    buffer[out] = UInt8(0xC0 | scalar >> 6)
-                    buffer[out + 1] = UInt8(0x80 | scalar & 0x3F)
+                case 0..<0x800:
+                    out[0] = UInt8(truncatingIfNeeded: 0xC0 | scalar >> 6)
+                    out[1] = UInt8(truncatingIfNeeded: 0x80 | scalar & 0x3F)
                     out += 2
                 case 0x800..<0x10000:
-                    buffer[out] = UInt8(0xE0 | scalar >> 12)
-                    buffer[out + 1] = UInt8(0x80 | scalar >> 6 & 0x3F)
-                    buffer[out + 2] = UInt8(0x80 | scalar & 0x3F)
+                    out[0] = UInt8(truncatingIfNeeded: 0xE0 | scalar >> 12)
+                    out[1] = UInt8(truncatingIfNeeded: 0x80 | scalar >> 6 & 0x3F)
+                    out[2] = UInt8(truncatingIfNeeded: 0x80 | scalar & 0x3F)
                     out += 3
                 default:
-                    buffer[out] = UInt8(0xF0 | scalar >> 18)
-                    buffer[out + 1] = UInt8(0x80 | scalar >> 12 & 0x3F)
-                    buffer[out + 2] = UInt8(0x80 | scalar >> 6 & 0x3F)
-                    buffer[out + 3] = UInt8(0x80 | scalar & 0x3F)
+                    out[0] = UInt8(truncatingIfNeeded: 0xF0 | scalar >> 18)
+                    out[1] = UInt8(truncatingIfNeeded: 0x80 | scalar >> 12 & 0x3F)
+                    out[2] = UInt8(truncatingIfNeeded: 0x80 | scalar >> 6 & 0x3F)
+                    out[3] = UInt8(truncatingIfNeeded: 0x80 | scalar & 0x3F)
                     out += 4
                 }
             }
-            return out
+            return out - buffer.baseAddress!
         }
-    }
-
-    /// The big-endian UTF-16 unit at `position`.
-    @inline(__always)
-    private func unit(at position: Int) -> UInt16 {
-        UInt16(bytes[position]) << 8 | UInt16(bytes[position + 1])
     }
 
     private func loneSurrogate(at offset: Int) -> PlistError {
