@@ -82,8 +82,15 @@ struct LargeDataTests {
 
     @Test func manyBlobsOfOneLengthThatDifferLateAreAllKept() throws {
         // More than the hashing threshold of one length, each differing from the others in
-        // its last byte only, then each one again: the second half is all duplicates.
-        let blobs = (0..<40).map { Self.blob(2048, seed: 7, last: UInt8($0)) }
+        // one byte between the writer's samples (or in its last byte, inside one), then each
+        // one again: the second half is all duplicates.
+        let template = Self.blob(2048, seed: 7)
+        let between = (0..<30).map { index -> Data in
+            var blob = template
+            blob[100] = UInt8(index)
+            return blob
+        }
+        let blobs = between + (30..<40).map { Self.blob(2048, seed: 7, last: UInt8($0)) }
         let value = Plist.array((blobs + blobs).map(Plist.data))
         let bytes = try value.encoded(as: .binary)
         #expect(BinaryWriterSharingTests.objectCount(bytes) == 41)

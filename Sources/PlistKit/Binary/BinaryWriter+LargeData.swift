@@ -6,49 +6,65 @@ import Foundation
 
 extension BinaryWriter {
     /// Data values of ``minimumCount`` bytes or more: written straight from their own
-    /// storage into the file (one copy, not two) and uniqued without hashing their bytes
-    /// until another one of the same length turns up.
+    /// storage into the file (one copy, not two) and uniqued without hashing all their bytes.
     ///
-    /// Two data values can only be equal if their lengths are, and large blobs seldom share a
-    /// length, so a blob is first looked up by length alone. Among blobs of one length, the
+    /// Two blobs can only be equal if their lengths and their samples (a few bytes from the
+    /// start, the middle and the end) are, so a blob is first looked up by those alone, which
+    /// costs the same for a 1 KiB blob as for a 1 GiB one. Among the blobs that match, the
     /// same storage is equal at once, and other candidates are compared byte by byte, which
-    /// stops at the first difference. Once a length has ``hashingThreshold`` blobs, its
-    /// blobs are hashed (each once) and compared only where the hashes agree, so many blobs of
-    /// one length that differ late cannot make writing quadratic.
+    /// stops at the first difference. Once ``hashingThreshold`` blobs match one length and
+    /// sample, their whole bytes are hashed (each blob once) and compared only where the hashes
+    /// agree, so many blobs that differ only between the samples cannot make writing quadratic.
     struct LargeData {
         /// The smallest data value handled here; smaller ones are ordinary scalars.
         static let minimumCount = 1024
-        /// Blobs of one length from which lookups compare hashes first.
+        /// Blobs of one length and sample from which lookups compare whole hashes first.
         static let hashingThreshold = 8
+        /// The bytes sampled at each of the start, the middle and the end.
+        private static let sampleSize = 64
+
+        /// A blob's length and the hash of its samples.
+        private struct Key: Hashable {
+            let length: Int
+            let sample: UInt64
+        }
 
         /// The blobs, by the index their entries hold.
         private(set) var blobs: [Data] = []
-        /// Each blob's hash, once computed.
+        /// Each blob's entry in the object table.
+        private var blobEntries: [UInt32] = []
+        /// Each blob's hash of all its bytes, once computed.
         private var hashes: [UInt64?] = []
-        /// The entries of the blobs of each length.
-        private var byLength: [Int: [UInt32]] = [:]
+        /// The blobs of each length and sample.
+        private var byKey: [Key: [Int]] = [:]
         /// The bytes the blobs take in the file, headers included.
         private(set) var byteCount = 0
 
         /// The entry of an earlier blob equal to `data`, if any.
-        mutating func entry(equalTo data: Data, in entries: GrowableBuffer<Entry>) -> UInt32? {
-            guard let candidates = byLength[data.count] else { return nil }
-            let hashing = candidates.count >= Self.hashingThreshold
-            let hash = hashing ? data.withUnsafeBytes { BinaryWriter.hash($0) } : 0
-            for candidate in candidates {
-                let blob = entries[Int(candidate)].start
-                if hashing, self.hash(of: blob) != hash { continue }
-                if Self.equal(blobs[blob], data) { return candidate }
+        ///
+        /// When there is none, `data` is kept for the entry that ``add(entry:)`` names next.
+        mutating func entry(equalTo data: Data) -> UInt32? {
+            let key = data.withUnsafeBytes { Key(length: $0.count, sample: Self.sampleHash($0)) }
+            let candidates = byKey[key, default: []]
+            var hash: UInt64?
+            if candidates.count >= Self.hashingThreshold {
+                hash = data.withUnsafeBytes { BinaryWriter.hash($0) }
             }
+            for candidate in candidates {
+                if let hash, self.hash(of: candidate) != hash { continue }
+                if Self.equal(blobs[candidate], data) { return blobEntries[candidate] }
+            }
+            byKey[key, default: []].append(blobs.count)
+            blobs.append(data)
+            hashes.append(hash)
+            byteCount += BinaryWriter.headerSize(count: data.count) + data.count
             return nil
         }
 
-        /// Keeps `data` as the blob of the new entry `entry`; returns its index in ``blobs``.
-        mutating func add(_ data: Data, entry: UInt32) -> Int {
-            blobs.append(data)
-            hashes.append(nil)
-            byLength[data.count, default: []].append(entry)
-            byteCount += BinaryWriter.headerSize(count: data.count) + data.count
+        /// Names `entry` the entry of the blob ``entry(equalTo:)`` kept last; returns that
+        /// blob's index in ``blobs``.
+        mutating func add(entry: UInt32) -> Int {
+            blobEntries.append(entry)
             return blobs.count - 1
         }
 
@@ -56,6 +72,16 @@ extension BinaryWriter {
             if let known = hashes[blob] { return known }
             let hash = blobs[blob].withUnsafeBytes { BinaryWriter.hash($0) }
             hashes[blob] = hash
+            return hash
+        }
+
+        /// The hash of the first, middle and last ``sampleSize`` bytes.
+        private static func sampleHash(_ bytes: UnsafeRawBufferPointer) -> UInt64 {
+            let middle = bytes.count / 2 - sampleSize / 2
+            var hash: UInt64 = 0
+            for start in [0, middle, bytes.count - sampleSize] {
+                hash = BinaryWriter.hash(UnsafeRawBufferPointer(rebasing: bytes[start..<start + sampleSize]), seed: hash)
+            }
             return hash
         }
 
@@ -71,9 +97,9 @@ extension BinaryWriter {
 
     /// The index of a large data object: an earlier equal one's, or a new entry's.
     mutating func uniqueLargeData(_ data: Data) throws(PlistError) -> UInt32 {
-        if let known = largeData.entry(equalTo: data, in: entries) { return known }
+        if let known = largeData.entry(equalTo: data) { return known }
         let index = UInt32(entries.count)
-        let blob = largeData.add(data, entry: index)
+        let blob = largeData.add(entry: index)
         _ = try append(Entry(dataBlob: blob, length: data.count))
         return index
     }

@@ -77,7 +77,8 @@ struct BinaryWriter {
     }
 
     /// The bytes of the whole file, given the flattened table, written in one pass into a
-    /// buffer of the exact size.
+    /// buffer of the exact size (a ``ByteBuffer``, so a large file lands in huge pages and
+    /// becomes `Data` without a copy).
     private func serialize(top: UInt32) -> Data {
         // CF requires the object count itself, not just the highest index, to fit a reference.
         let refSize = BinaryWriter.bytesNeeded(UInt64(entries.count))
@@ -85,10 +86,11 @@ struct BinaryWriter {
         // CF requires the offset table's own position to fit an offset entry.
         let offsetSize = BinaryWriter.bytesNeeded(UInt64(tableOffset))
         let total = tableOffset + entries.count * offsetSize + BinaryMarker.trailerSize
-        var output = Data(count: total)
-        output.withUnsafeMutableBytes { buffer in
-            var objects = ByteCursor(buffer.baseAddress!)
-            var offsets = ByteCursor(buffer.baseAddress! + tableOffset)
+        var output = ByteBuffer(capacity: total)
+        do {
+            let buffer = UnsafeMutableRawPointer(output.reserve(total))
+            var objects = ByteCursor(buffer)
+            var offsets = ByteCursor(buffer + tableOffset)
             objects.write("bplist00".utf8)
             for entry in entries.buffer(0..<entries.count) {
                 offsets.writeBigEndian(UInt64(objects.position), size: offsetSize)
@@ -113,7 +115,8 @@ struct BinaryWriter {
             trailer.writeBigEndian(UInt64(tableOffset), size: 8)
             assert(objects.position == tableOffset && tableOffset + trailer.position == total)
         }
-        return output
+        output.commit(total)
+        return output.data()
     }
 
     /// Adds `entry` to the table and returns its index.

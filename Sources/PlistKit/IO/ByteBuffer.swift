@@ -36,11 +36,13 @@ struct ByteBuffer: ~Copyable {
     /// The bytes of address space mapped at `base`; 0 when `base` came from `malloc`.
     private var reserved = 0
 
-    /// An empty buffer with room for `capacity` bytes.
+    /// An empty buffer with room for `capacity` bytes (mapped at once when that is above
+    /// the mapping threshold).
     init(capacity: Int) {
-        self.capacity = Swift.max(capacity, 16)
+        self.capacity = Swift.min(Swift.max(capacity, 16), Self.mappingThreshold / 2)
         guard let memory = malloc(self.capacity) else { fatalError("out of memory allocating \(self.capacity) bytes") }
         base = memory.assumingMemoryBound(to: UInt8.self)
+        if capacity > self.capacity { grow(capacity - count) }
     }
 
     deinit {
