@@ -161,6 +161,36 @@ struct XMLReaderTests {
         #expect(value == .data(raw))
     }
 
+    /// Base64 in `<data>` decodes as Foundation's decoder (ignoring white space) decodes it,
+    /// whatever the lengths and line layouts, and the same text with a stray byte is refused.
+    @Test func dataTextDecodesLikeFoundation() throws {
+        var state: UInt64 = 0x5EED
+        for length in [0, 1, 2, 3, 4, 5, 47, 48, 49, 57, 100, 1000, 4097] {
+            let raw = Data((0..<length).map { _ -> UInt8 in
+                state = state &* 6364136223846793005 &+ 1442695040888963407
+                return UInt8(truncatingIfNeeded: state >> 33)
+            })
+            let plain = raw.base64EncodedString()
+            let layouts = [
+                plain,
+                raw.base64EncodedString(options: [.lineLength64Characters, .endLineWithLineFeed]),
+                raw.base64EncodedString(options: [.lineLength76Characters, .endLineWithCarriageReturn, .endLineWithLineFeed]),
+                plain.enumerated().map { $0.offset % 3 == 2 ? "\($0.element) \t" : String($0.element) }.joined(),
+                plain.replacingOccurrences(of: "=", with: ""),
+            ]
+            for text in layouts {
+                #expect(try Plist(decoding: xml("<data>\n\t\(text)\n\t</data>")) == .data(raw), "length \(length)")
+            }
+            if length > 0 {
+                let stray = String(plain.prefix(plain.count / 2)) + "*" + String(plain.dropFirst(plain.count / 2))
+                #expect(throws: PlistError.self) { try Plist(decoding: xml("<data>\(stray)</data>")) }
+            }
+        }
+        // Padded groups back to back, as CF accepts them, and a lone final digit refused.
+        #expect(try Plist(decoding: xml("<data>AA==AQ==</data>")) == .data(Data([0, 1])))
+        #expect(throws: PlistError.self) { try Plist(decoding: xml("<data>AAECA</data>")) }
+    }
+
     @Test func securityDocumentsFailFast() throws {
         let documents = [
             // External entity (XXE).

@@ -23,52 +23,86 @@ enum Base64 {
         return table
     }()
 
-    /// Decodes base64 text, ignoring white space, into `out`, replacing its contents (its
-    /// capacity is kept, so a caller decoding many values allocates once). `=` ends a group
-    /// (so concatenated padded groups decode, as CF allows); missing final padding is
-    /// accepted. Returns false for any other byte, or a final group of a single character.
+    /// Decodes base64 text, ignoring white space, into `out`, replacing its contents. `=`
+    /// ends a group (so concatenated padded groups decode, as CF allows); missing final
+    /// padding is accepted. Returns false for any other byte, or a final group of a single
+    /// character.
     static func decode(_ text: UnsafeBufferPointer<UInt8>, into out: inout [UInt8]) -> Bool {
-        out.removeAll(keepingCapacity: true)
-        out.reserveCapacity(text.count / 4 * 3 + 3)
+        var ok = false
+        out = [UInt8](unsafeUninitializedCapacity: text.count / 4 * 3 + 3) { buffer, count in
+            let written = decodeTable.withUnsafeBufferPointer { decode(text, to: buffer.baseAddress!, table: $0) }
+            ok = written != nil
+            count = written ?? 0
+        }
+        return ok
+    }
+
+    /// Decodes `text` to `out`, which has room for `text.count / 4 * 3 + 3` bytes; the number
+    /// of bytes written, or nil for invalid text.
+    ///
+    /// Whole groups of four digits go four at a time; white space, padding and anything else
+    /// go one byte at a time through a small state machine (the digits since the last whole
+    /// group in `accumulator`).
+    private static func decode(_ text: UnsafeBufferPointer<UInt8>, to out: UnsafeMutablePointer<UInt8>, table: UnsafeBufferPointer<UInt8>) -> Int? {
+        guard let input = text.baseAddress else { return 0 }
+        let end = text.count
+        var index = 0
+        var written = 0
         var accumulator: UInt32 = 0
         var pending = 0
+        /// Writes the bytes of a group cut short by `=` or the end of the text.
         func flush() -> Bool {
             switch pending {
             case 0: break
-            case 2: out.append(UInt8(truncatingIfNeeded: accumulator >> 4))
+            case 2:
+                out[written] = UInt8(truncatingIfNeeded: accumulator >> 4)
+                written += 1
             case 3:
-                out.append(UInt8(truncatingIfNeeded: accumulator >> 10))
-                out.append(UInt8(truncatingIfNeeded: accumulator >> 2))
+                out[written] = UInt8(truncatingIfNeeded: accumulator >> 10)
+                out[written + 1] = UInt8(truncatingIfNeeded: accumulator >> 2)
+                written += 2
             default: return false
             }
             accumulator = 0
             pending = 0
             return true
         }
-        let ok: Bool = decodeTable.withUnsafeBufferPointer { table in
-            for byte in text {
-                let value = table[Int(byte)]
-                if value < 64 {
-                    accumulator = accumulator << 6 | UInt32(value)
-                    pending += 1
-                    if pending == 4 {
-                        out.append(UInt8(truncatingIfNeeded: accumulator >> 16))
-                        out.append(UInt8(truncatingIfNeeded: accumulator >> 8))
-                        out.append(UInt8(truncatingIfNeeded: accumulator))
-                        accumulator = 0
-                        pending = 0
-                    }
-                } else if value == 64 {
-                    continue
-                } else if value == 65 {
-                    if !flush() { return false }
-                } else {
-                    return false
+        while true {
+            if pending == 0 {
+                while end &- index >= 4 {
+                    let a = table[Int(input[index])], b = table[Int(input[index + 1])]
+                    let c = table[Int(input[index + 2])], d = table[Int(input[index + 3])]
+                    // Digits are below 64; white space, `=` and invalid bytes are not.
+                    guard a | b | c | d < 64 else { break }
+                    let group = UInt32(a) << 18 | UInt32(b) << 12 | UInt32(c) << 6 | UInt32(d)
+                    out[written] = UInt8(truncatingIfNeeded: group >> 16)
+                    out[written + 1] = UInt8(truncatingIfNeeded: group >> 8)
+                    out[written + 2] = UInt8(truncatingIfNeeded: group)
+                    written += 3
+                    index += 4
                 }
             }
-            return flush()
+            guard index < end else { break }
+            let value = table[Int(input[index])]
+            index += 1
+            if value < 64 {
+                accumulator = accumulator << 6 | UInt32(value)
+                pending += 1
+                if pending == 4 {
+                    out[written] = UInt8(truncatingIfNeeded: accumulator >> 16)
+                    out[written + 1] = UInt8(truncatingIfNeeded: accumulator >> 8)
+                    out[written + 2] = UInt8(truncatingIfNeeded: accumulator)
+                    written += 3
+                    accumulator = 0
+                    pending = 0
+                }
+            } else if value == 65 {
+                guard flush() else { return nil }
+            } else if value != 64 {
+                return nil
+            }
         }
-        return ok
+        return flush() ? written : nil
     }
 
     /// Appends `data` as base64 lines of `lineLength` characters, each preceded by `indent`

@@ -15,7 +15,6 @@
 ///    is doubled.
 /// 3. The scanner then passes key and string text through ``unescape(_:into:)``.
 enum XMLRawCharacters {
-    private static let ones: UInt64 = 0x0101_0101_0101_0101
     private static let highBits: UInt64 = 0x8080_8080_8080_8080
     /// U+10FFFF in UTF-8: the escape introducer.
     private static let introducer: [UInt8] = [0xF4, 0x8F, 0xBF, 0xBF]
