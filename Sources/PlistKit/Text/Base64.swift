@@ -12,6 +12,13 @@ enum Base64 {
         "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/"
     }
 
+    /// The two digits of every 12-bit value, the first in the low byte.
+    private static let pairTable: [UInt16] = {
+        alphabet.withUTF8Buffer { digits in
+            (0..<4096).map { UInt16(digits[$0 >> 6]) | UInt16(digits[$0 & 63]) << 8 }
+        }
+    }()
+
     /// 0–63 for alphabet bytes, 64 for white space, 65 for `=`, 255 for anything else.
     private static let decodeTable: [UInt8] = {
         var table = [UInt8](repeating: 255, count: 256)
@@ -115,7 +122,7 @@ enum Base64 {
         let lines = (groups + groupsPerLine - 1) / groupsPerLine
         let total = groups * 4 + lines * (indent + 1)
         let start = out.reserve(total)
-        data.withUnsafeBytes { (bytes: UnsafeRawBufferPointer) in
+        data.withUnsafeBytes { (bytes: UnsafeRawBufferPointer) in pairTable.withUnsafeBufferPointer { pairs in
             let source = bytes.baseAddress!
             let table = alphabet.utf8Start
             var next = start
@@ -128,14 +135,15 @@ enum Base64 {
                 remainingGroups -= lineGroups
                 // Whole groups of three bytes; the last group of the data may be short.
                 let lineEnd = min(index + 3 * lineGroups, count)
+                // Four bytes read for three while a fourth exists; two digits per lookup.
                 while lineEnd - index >= 3 {
-                    let triple = UInt32(source.load(fromByteOffset: index, as: UInt8.self)) << 16
-                        | UInt32(source.load(fromByteOffset: index + 1, as: UInt8.self)) << 8
-                        | UInt32(source.load(fromByteOffset: index + 2, as: UInt8.self))
-                    next[0] = table[Int(triple >> 18)]
-                    next[1] = table[Int(triple >> 12 & 63)]
-                    next[2] = table[Int(triple >> 6 & 63)]
-                    next[3] = table[Int(triple & 63)]
+                    let triple = count - index >= 4
+                        ? UInt32(bigEndian: source.loadUnaligned(fromByteOffset: index, as: UInt32.self)) >> 8
+                        : UInt32(source.load(fromByteOffset: index, as: UInt8.self)) << 16
+                            | UInt32(source.load(fromByteOffset: index + 1, as: UInt8.self)) << 8
+                            | UInt32(source.load(fromByteOffset: index + 2, as: UInt8.self))
+                    let digits = UInt32(pairs[Int(triple >> 12)]) | UInt32(pairs[Int(triple & 0xFFF)]) << 16
+                    UnsafeMutableRawPointer(next).storeBytes(of: digits.littleEndian, as: UInt32.self)
                     next += 4
                     index += 3
                 }
@@ -153,7 +161,7 @@ enum Base64 {
                 next.pointee = 0x0A
                 next += 1
             }
-        }
+        } }
         out.commit(total)
     }
 }
