@@ -121,5 +121,21 @@ import PlistKit
         #expect(mode == 0o600)
         #expect(try FileManager.default.contentsOfDirectory(atPath: directory.path) == ["file.plist"])
         #expect(throws: PlistError.self) { try AtomicFile.write([1], to: directory.path + "/missing/dir/file") }
+
+        // Written in pieces through the descriptor; a body that throws leaves the file alone.
+        try AtomicFile.write(to: path) { (descriptor, _) throws(PlistError) in
+            for piece in ["one ", "two ", "three"] {
+                _ = piece.utf8CString.withUnsafeBufferPointer { write(descriptor, $0.baseAddress, $0.count - 1) }
+            }
+        }
+        #expect(try String(contentsOfFile: path, encoding: .utf8) == "one two three")
+        #expect(throws: PlistError.self) {
+            try AtomicFile.write(to: path) { (descriptor, _) throws(PlistError) in
+                _ = write(descriptor, "partial", 7)
+                throw PlistError(.io, "stopped half-way")
+            }
+        }
+        #expect(try String(contentsOfFile: path, encoding: .utf8) == "one two three")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: directory.path) == ["file.plist"])
     }
 }

@@ -23,6 +23,24 @@ public enum AtomicFile {
     ///     file, not followed.
     /// - Throws: ``PlistError`` with code ``PlistError/Code/io`` naming the step that failed.
     public static func write(_ data: some Collection<UInt8>, to path: String, permissions: UInt32 = 0o644) throws(PlistError) {
+        try write(to: path, permissions: permissions) { (descriptor, temporaryPath) throws(PlistError) in
+            try writeAll(data, to: descriptor, path: temporaryPath)
+        }
+    }
+
+    /// Replaces `path` atomically with what `body` writes: `body` gets the descriptor of a
+    /// temporary file in the same directory (and that file's path, for messages), writes the
+    /// new contents to it in as many calls as it likes, and the file is then flushed and
+    /// renamed over `path`. If `body` throws, the temporary file is removed and `path` is
+    /// left as it was. For output too large to hold in memory, such as a streamed conversion
+    /// (``PlistEventWriter``).
+    /// - Parameters:
+    ///   - path: the file to replace or create.
+    ///   - permissions: as for ``write(_:to:permissions:)``.
+    ///   - body: writes the contents to the descriptor; it must not close it.
+    /// - Throws: `body`'s error, or ``PlistError`` with code ``PlistError/Code/io`` naming the
+    ///   step that failed.
+    public static func write(to path: String, permissions: UInt32 = 0o644, _ body: (_ descriptor: Int32, _ temporaryPath: String) throws(PlistError) -> Void) throws(PlistError) {
         let directory = Self.directory(of: path)
         let existingMode: mode_t?
         if case .success(let existing) = Syscalls.status(path) {
@@ -37,7 +55,7 @@ public enum AtomicFile {
         }
         do {
             defer { Syscalls.closeDescriptor(descriptor) }
-            try writeAll(data, to: descriptor, path: temporaryPath)
+            try body(descriptor, temporaryPath)
             if let existingMode {
                 try check(Syscalls.changeMode(descriptor, existingMode), "cannot set permissions of \(temporaryPath)")
             }
