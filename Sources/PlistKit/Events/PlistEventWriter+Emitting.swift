@@ -112,7 +112,8 @@ extension PlistEventWriter {
     func emitScalar(_ value: Plist) throws(PlistError) {
         switch format {
         case .xml:
-            try output.buffer.appendXMLScalar(value, depth: levels.count)
+            let depth = levels.count
+            _ = try withUnsafePointer(to: value) { (value) throws(PlistError) in try output.buffer.appendXMLScalar(value, depth: depth) }
         case .json:
             guard !levels.isEmpty else { throw ByteBuffer.jsonInvalidObject }
             try output.buffer.appendJSONScalar(value)

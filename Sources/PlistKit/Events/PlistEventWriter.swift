@@ -26,9 +26,13 @@ import Foundation
 /// matching the innermost start (and the count the start gave, if it gave one); no nesting
 /// deeper than ``PlistWritingOptions/maximumDepth``. A misplaced event throws a
 /// ``PlistError/Code/structure`` error saying what was expected, with the event's number
-/// (counting from 1) and key path. Duplicate keys are not detected: that would need every
-/// key of a dictionary in memory. After any error the writer is spent: every later call
-/// throws.
+/// (counting from 1) and key path in its message and, as its location, the offset in the
+/// output where the event would have gone. Duplicate keys are not detected: that would need
+/// every key of a dictionary in memory. After any error the writer is spent: every later
+/// call throws.
+///
+/// Scalars are both events and values, so `write(.string("x"))` is ambiguous; name the
+/// type (`write(PlistEvent.string("x"))`) or write through a typed variable.
 ///
 /// **Memory.** The text formats hold one record per open container (with the last key of
 /// each open dictionary) and the output buffer: 64 KiB of bytes,

@@ -37,17 +37,22 @@ extension ByteBuffer {
     }
 
     /// The indented `<key>` line of a dictionary entry at `depth`.
+    @inline(__always)
     mutating func appendXMLKey(_ key: String, depth: Int) {
         appendXMLIndent(depth)
         appendXMLText(open: "<key>", key, close: "</key>\n")
     }
 
-    /// The indented element of a scalar at `depth`; arrays and dictionaries append nothing.
+    /// The indented element of the scalar at `value` at `depth`; returns false, appending
+    /// nothing, for an array or a dictionary. Taking a pointer lets a writer that walks a
+    /// tree through pointers into its storage pass each value without copying it (a retain
+    /// and a release).
     @inline(__always)
-    mutating func appendXMLScalar(_ value: borrowing Plist, depth: Int) throws(PlistError) {
-        switch value {
+    @discardableResult
+    mutating func appendXMLScalar(_ value: UnsafePointer<Plist>, depth: Int) throws(PlistError) -> Bool {
+        switch value.pointee {
         case .dictionary, .array:
-            return
+            return false
         case .string(let string):
             appendXMLIndent(depth)
             appendXMLText(open: "<string>", string, close: "</string>\n")
@@ -97,6 +102,7 @@ extension ByteBuffer {
             appendXMLIndent(depth)
             append("</dict>\n")
         }
+        return true
     }
 
     /// Appends `open`, `text` with `<`, `>` and `&` escaped, and `close`.

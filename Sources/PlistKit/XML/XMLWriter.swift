@@ -50,6 +50,7 @@ struct XMLWriter: ~Copyable {
     /// Appends the value at `value`. Walking the tree through pointers into the containers'
     /// storage spares a copy (a retain and a release) of every value.
     private mutating func append(_ value: UnsafePointer<Plist>, depth: Int) throws(PlistError) {
+        guard try !out.appendXMLScalar(value, depth: depth) else { return }
         switch value.pointee {
         case .dictionary(let entries):
             guard !entries.isEmpty else { out.appendXMLEmpty(dictionary: true, depth: depth); return }
@@ -65,7 +66,7 @@ struct XMLWriter: ~Copyable {
             }
             out.appendXMLClose(dictionary: false, depth: depth)
         default:
-            try out.appendXMLScalar(value.pointee, depth: depth)
+            return
         }
     }
 
