@@ -151,6 +151,23 @@ struct EventWriterTests {
         #expect(try Plist(decoding: bytes) == .array([record, record, record]))
     }
 
+    @Test func binaryLargeDataGoesStraightToTheOutput() throws {
+        let blob = Data((0..<200_000).map { UInt8(truncatingIfNeeded: $0 &* 31) })
+        let value: Plist = ["blob": .data(blob), "small": .data(Data([1, 2])), "again": .data(blob)]
+        var chunks: [Int] = []
+        var bytes = Data()
+        let writer = try PlistEventWriter(format: .binary) { chunk in
+            chunks.append(chunk.count)
+            bytes.append(contentsOf: chunk)
+        }
+        try writer.write(value)
+        try writer.finish()
+        // Each occurrence is handed on whole, from the value's own storage.
+        #expect(chunks.filter { $0 == blob.count }.count == 2)
+        #expect(try Plist(decoding: bytes) == value)
+        #expect(Canonical.identical(try FoundationBridge.read(bytes), value))
+    }
+
     // MARK: Misuse
 
     /// The code and message `events` give, written in turn and then finished.

@@ -12,7 +12,8 @@
 /// Scalars are uniqued through a bounded cache: those whose encoding is at most
 /// ``cacheableLength`` bytes (dictionary keys among them) are written once while they stay
 /// in the cache, which holds at most ``cacheCapacity`` of them and is emptied when full.
-/// Longer scalars and containers are written once per occurrence.
+/// Longer scalars and containers are written once per occurrence; data of
+/// ``BinaryWriter/LargeData/minimumCount`` bytes or more is written from its own storage.
 final class BinaryEventEncoder {
     /// The longest encoding (marker and payload) the uniquing cache holds.
     static let cacheableLength = 64
@@ -44,7 +45,15 @@ final class BinaryEventEncoder {
     /// Writes a scalar (or finds it in the cache) and records its reference in its container.
     func scalar(_ value: Plist) throws(PlistError) {
         scratch.removeAll()
-        scratch.appendScalar(value)
+        guard scratch.appendScalar(value) else {
+            // Large data: its header, then its bytes straight from its storage.
+            guard case .data(let data) = value else { preconditionFailure("not a scalar: \(value.typeName)") }
+            scratch.appendHeader(marker: BinaryMarker.data, count: data.count)
+            let reference = try newObject(UnsafeRawBufferPointer(scratch.buffer(0..<scratch.count)))
+            try data.withUnsafeBytes { bytes in Result { () throws(PlistError) in try output.append(bytes) } }.get()
+            try references.append(reference)
+            return
+        }
         let encoding = UnsafeRawBufferPointer(scratch.buffer(0..<scratch.count))
         guard encoding.count <= Self.cacheableLength else {
             try references.append(try newObject(encoding))
@@ -112,7 +121,7 @@ final class BinaryEventEncoder {
             throw PlistError(.limitExceeded, "document holds more than \(BinaryWriter.maximumObjectCount) objects")
         }
         try offsets.append(UInt64(output.position))
-        output.buffer.append(encoding.baseAddress!.assumingMemoryBound(to: UInt8.self), count: encoding.count)
+        try output.append(encoding)
         return UInt32(offsets.count - 1)
     }
 

@@ -1,6 +1,7 @@
 /// The output of a ``PlistEventWriter``: a buffer of ``chunkSize`` bytes that is handed to
 /// the writer's sink whenever it fills, so the bytes in memory stay bounded however long
-/// the document is (a single scalar larger than a chunk is held whole until handed on).
+/// the document is (text a single scalar writes is held whole until handed on; binary data
+/// of a chunk or more goes to the sink straight from the value).
 final class EventOutput {
     /// The bytes gathered before they are handed on.
     static let chunkSize = 64 * 1024
@@ -22,6 +23,18 @@ final class EventOutput {
     @inline(__always)
     func flushIfFull() throws(PlistError) {
         if buffer.count >= EventOutput.chunkSize { try flush() }
+    }
+
+    /// Appends `bytes`; a chunk or more goes to the sink straight from where it is, after
+    /// the bytes gathered before it, rather than through the buffer.
+    func append(_ bytes: UnsafeRawBufferPointer) throws(PlistError) {
+        guard bytes.count >= EventOutput.chunkSize else {
+            buffer.append(bytes.baseAddress!.assumingMemoryBound(to: UInt8.self), count: bytes.count)
+            return
+        }
+        try flush()
+        try sink(bytes)
+        flushed += bytes.count
     }
 
     /// Hands on every byte gathered.

@@ -35,8 +35,9 @@ import Foundation
 /// type (`write(PlistEvent.string("x"))`) or write through a typed variable.
 ///
 /// **Memory.** The text formats hold one record per open container (with the last key of
-/// each open dictionary) and the output buffer: 64 KiB of bytes,
-/// or one scalar's text when that is longer. Binary writes each scalar when it arrives and
+/// each open dictionary) and the output buffer: 64 KiB of bytes, or one scalar's text when
+/// that is longer (binary data of 64 KiB or more goes to the output straight from the
+/// value instead). Binary writes each scalar when it arrives and
 /// each container when it ends, children before parents, and also holds:
 /// - every object's 8-byte offset until the offset table is written at the end: the newest
 ///   128 Ki in memory (1 MiB), the rest in an unnamed temporary file in `$TMPDIR`;
