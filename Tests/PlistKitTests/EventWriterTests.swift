@@ -151,6 +151,38 @@ struct EventWriterTests {
         #expect(try Plist(decoding: bytes) == .array([record, record, record]))
     }
 
+    @Test func randomValuesMatchTheWholeValueWriters() throws {
+        for seed in 0..<200 as Range<UInt64> {
+            var generator = RandomPlist(seed: seed)
+            let value = generator.value()
+            for (format, options) in Self.textLayouts {
+                let whole = Result { try value.encoded(as: format, options: options) }
+                let events = Result { try EventWriting.bytes(format, options) { try $0.write(value) } }
+                switch whole {
+                case .success(let expected):
+                    #expect(try events.get() == expected, "seed \(seed), \(format) \(options)")
+                case .failure(let error):
+                    #expect(EventWriting.error { _ = try events.get() } == error as? PlistError, "seed \(seed), \(format) \(options)")
+                }
+            }
+            let binary = try EventWriting.bytes(.binary) { try $0.write(value) }
+            #expect(Canonical.identical(try Plist(decoding: binary), value), "seed \(seed)")
+        }
+    }
+
+    @Test func outputFailuresAreIOErrors() throws {
+        // A small document goes out at finish(), a large one as soon as a chunk fills.
+        let small = try PlistEventWriter(format: .xml, fileDescriptor: -1)
+        try small.write(PlistEvent.string("x"))
+        let atFinish = EventWriting.error { try small.finish() }
+        #expect(atFinish?.code == .io)
+        #expect(atFinish?.message.hasPrefix("writing to file descriptor -1 failed: ") == true)
+        let large = try PlistEventWriter(format: .xml, fileDescriptor: -1)
+        let atWrite = EventWriting.error { try large.write(PlistEvent.string(String(repeating: "x", count: 100_000))) }
+        #expect(atWrite?.code == .io)
+        #expect(EventWriting.error { try large.finish() }?.code == .structure)
+    }
+
     @Test func binaryLargeDataGoesStraightToTheOutput() throws {
         let blob = Data((0..<200_000).map { UInt8(truncatingIfNeeded: $0 &* 31) })
         let value: Plist = ["blob": .data(blob), "small": .data(Data([1, 2])), "again": .data(blob)]

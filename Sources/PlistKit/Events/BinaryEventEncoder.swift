@@ -33,7 +33,7 @@ final class BinaryEventEncoder {
     /// Where each open container's references start in ``references``.
     private var containerStarts: [Int] = []
     /// Recently written short scalars, by their encoding.
-    private var cache: [[UInt8]: UInt32] = [:]
+    private var cache: [Encoding: UInt32] = [:]
     /// The encoding of the scalar or container header being written.
     private let scratch = GrowableBuffer<UInt8>(capacity: 256)
 
@@ -59,7 +59,7 @@ final class BinaryEventEncoder {
             try references.append(try newObject(encoding))
             return
         }
-        let key = [UInt8](encoding)
+        let key = Encoding(bytes: [UInt8](encoding))
         if let known = cache[key] {
             try references.append(known)
             return
@@ -137,6 +137,15 @@ final class BinaryEventEncoder {
             }
             output.buffer.commit(cursor.position)
             try output.flushIfFull()
+        }
+    }
+
+    /// A scalar's encoding as a cache key, hashed in one call rather than byte by byte.
+    private struct Encoding: Hashable {
+        let bytes: [UInt8]
+
+        func hash(into hasher: inout Hasher) {
+            bytes.withUnsafeBytes { hasher.combine(bytes: $0) }
         }
     }
 }
