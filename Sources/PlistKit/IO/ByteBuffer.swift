@@ -117,6 +117,17 @@ struct ByteBuffer: ~Copyable {
         count &+= range.count
     }
 
+    /// The bytes written so far.
+    var bytes: UnsafeRawBufferPointer {
+        UnsafeRawBufferPointer(start: base, count: count)
+    }
+
+    /// Forgets the bytes written, keeping the memory: a writer that hands its output on in
+    /// chunks starts each chunk here.
+    mutating func removeAll() {
+        count = 0
+    }
+
     /// Appends `byteCount` copies of `byte`.
     @inline(__always)
     mutating func append(repeating byte: UInt8, count byteCount: Int) {

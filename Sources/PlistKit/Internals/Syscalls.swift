@@ -98,16 +98,44 @@ package enum Syscalls {
 
     /// `write` until every byte is written, retried on `EINTR`.
     package static func writeAll(_ descriptor: Int32, _ bytes: UnsafeRawBufferPointer) -> Result<Void> {
-        var offset = 0
-        while offset < bytes.count {
-            let count = write(descriptor, bytes.baseAddress! + offset, bytes.count - offset)
-            if count < 0 {
+        transferAll(bytes.count) { done in write(descriptor, bytes.baseAddress! + done, bytes.count - done) }
+    }
+
+    /// `pwrite` until every byte is written at `offset`, retried on `EINTR`.
+    package static func writeAll(_ descriptor: Int32, _ bytes: UnsafeRawBufferPointer, at offset: Int) -> Result<Void> {
+        transferAll(bytes.count) { done in pwrite(descriptor, bytes.baseAddress! + done, bytes.count - done, off_t(offset + done)) }
+    }
+
+    /// `pread` until `buffer` is full, retried on `EINTR`; `EIO` if the file ends first.
+    package static func readAll(_ descriptor: Int32, into buffer: UnsafeMutableRawBufferPointer, at offset: Int) -> Result<Void> {
+        transferAll(buffer.count) { done in pread(descriptor, buffer.baseAddress! + done, buffer.count - done, off_t(offset + done)) }
+    }
+
+    /// Calls `transfer` with the number of bytes done so far until `count` are done; it
+    /// returns how many more it moved, or -1 with `errno` set. `EINTR` is retried; a call
+    /// that moves nothing fails with `EIO`.
+    private static func transferAll(_ count: Int, _ transfer: (Int) -> Int) -> Result<Void> {
+        var done = 0
+        while done < count {
+            let moved = transfer(done)
+            if moved < 0 {
                 if errno == EINTR { continue }
                 return .failure(.current)
             }
-            offset += count
+            if moved == 0 { return .failure(Errno(rawValue: EIO)) }
+            done += moved
         }
         return .success(())
+    }
+
+    /// A new, empty file that no path names (`mkstemp` in `directory`, then `unlink`): it
+    /// disappears when its descriptor is closed.
+    package static func anonymousFile(in directory: String) -> Result<Int32> {
+        var template = Array((directory + "/plistkit-XXXXXX").utf8CString)
+        let descriptor = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
+        guard descriptor >= 0 else { return .failure(.current) }
+        _ = template.withUnsafeBufferPointer { unlink($0.baseAddress!) }
+        return .success(descriptor)
     }
 
     /// The whole contents of a file, read through one descriptor (so a concurrent rename

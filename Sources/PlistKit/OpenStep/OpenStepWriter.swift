@@ -28,7 +28,7 @@ struct OpenStepWriter: ~Copyable {
     private let maximumDepth: Int
 
     /// Why a value could not be written, with the key path to it (innermost first).
-    fileprivate struct Failure: Error {
+    struct Failure: Error {
         var reason: Reason
         var path: [String] = []
         enum Reason {
@@ -68,9 +68,9 @@ struct OpenStepWriter: ~Copyable {
             if entries.isEmpty { out.append("{}"); return }
             out.append("{\n")
             for index in order(of: entries) {
-                indent(depth + 1)
+                out.appendOpenStepIndent(depth + 1)
                 let key = entries.keys[index].string
-                appendString(key)
+                out.appendOpenStepString(key)
                 out.append(" = ")
                 do {
                     try append(entries.values[index], depth: depth + 1)
@@ -80,14 +80,14 @@ struct OpenStepWriter: ~Copyable {
                 }
                 out.append(";\n")
             }
-            indent(depth)
+            out.appendOpenStepIndent(depth)
             out.append(UInt8(ascii: "}"))
         case .array(let elements):
             guard depth < maximumDepth else { throw Failure(reason: .tooDeep) }
             if elements.isEmpty { out.append("()"); return }
             out.append("(\n")
             for (position, element) in elements.enumerated() {
-                indent(depth + 1)
+                out.appendOpenStepIndent(depth + 1)
                 do {
                     try append(element, depth: depth + 1)
                 } catch var failure {
@@ -96,31 +96,10 @@ struct OpenStepWriter: ~Copyable {
                 }
                 out.append(position == elements.count - 1 ? "\n" : ",\n")
             }
-            indent(depth)
+            out.appendOpenStepIndent(depth)
             out.append(UInt8(ascii: ")"))
-        case .string(let string):
-            appendString(string)
-        case .data(let data):
-            appendData(data)
-        case .integer(let integer):
-            guard typedValues else { throw Failure(reason: .unrepresentable("an integer")) }
-            out.append("<*I")
-            out.appendDecimal(integer)
-            out.append(UInt8(ascii: ">"))
-        case .real(let real):
-            guard typedValues else { throw Failure(reason: .unrepresentable("a real")) }
-            OpenStepTypedValues.appendReal(real, to: &out)
-        case .real32(let real):
-            guard typedValues else { throw Failure(reason: .unrepresentable("a real")) }
-            OpenStepTypedValues.appendReal(Double(real), to: &out)
-        case .bool(let bool):
-            guard typedValues else { throw Failure(reason: .unrepresentable("a boolean")) }
-            out.append(bool ? "<*BY>" : "<*BN>")
-        case .date(let date):
-            guard typedValues else { throw Failure(reason: .unrepresentable("a date")) }
-            guard OpenStepTypedValues.appendDate(date, to: &out) else { throw Failure(reason: .date) }
-        case .uid:
-            throw Failure(reason: .unrepresentable("a UID"))
+        default:
+            try out.appendOpenStepScalar(value, typedValues: typedValues)
         }
     }
 
@@ -137,104 +116,23 @@ struct OpenStepWriter: ~Copyable {
             guard case .string(let string) = entries.values[index] else {
                 throw Failure(reason: .unrepresentable(Self.described(entries.values[index])), path: [key])
             }
-            appendQuoted(key)
-            out.append(" = ")
-            appendQuoted(string)
-            out.append(";\n")
+            out.appendStringsFileEntry(key: key, value: string)
         }
     }
 
     /// `an array`, `a float`, … for messages.
     private static func described(_ value: Plist) -> String {
-        let name = value.typeName
+        described(typeName: value.typeName)
+    }
+
+    /// `an array`, `a float`, … for messages, from ``Plist/typeName``.
+    static func described(typeName name: String) -> String {
         return ["array", "integer", "uid"].contains(name) ? "an \(name)" : "a \(name)"
     }
 
     private func order(of entries: PlistDictionary) -> [Int] {
         guard sortedKeys else { return Array(entries.keys.indices) }
         return entries.keys.indices.sorted { PlistKeyOrder.utf16Precedes(entries.keys[$0].string, entries.keys[$1].string) }
-    }
-
-    private mutating func indent(_ depth: Int) {
-        out.append(repeating: 0x20, count: 4 * depth)
-    }
-
-    // MARK: Scalars
-
-    private static let hexDigits = Array("0123456789abcdef".utf8)
-
-    private mutating func appendData(_ data: Data) {
-        out.append(UInt8(ascii: "<"))
-        let count = data.count
-        if count > 0 {
-            let pointer = out.reserve(2 * count + (count - 1) / 4)
-            var written = 0
-            data.withUnsafeBytes { bytes in
-                for (index, byte) in bytes.enumerated() {
-                    if index > 0 && index % 4 == 0 {
-                        pointer[written] = 0x20
-                        written += 1
-                    }
-                    pointer[written] = Self.hexDigits[Int(byte >> 4)]
-                    pointer[written + 1] = Self.hexDigits[Int(byte & 0x0F)]
-                    written += 2
-                }
-            }
-            out.commit(written)
-        }
-        out.append(UInt8(ascii: ">"))
-    }
-
-    /// True when `string` can be written without quotes and read back by CF and GNUstep.
-    private static func canWriteUnquoted(_ string: inout String) -> Bool {
-        string.withUTF8 { bytes in
-            guard let first = bytes.first, first != UInt8(ascii: "/") else { return false }
-            for byte in bytes {
-                switch byte {
-                case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
-                     UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "_"), UInt8(ascii: "$"),
-                     UInt8(ascii: "."), UInt8(ascii: "/"):
-                    continue
-                default:
-                    return false
-                }
-            }
-            return true
-        }
-    }
-
-    private mutating func appendString(_ string: String) {
-        var string = string
-        if Self.canWriteUnquoted(&string) {
-            string.withUTF8 { out.append($0.baseAddress!, count: $0.count) }
-        } else {
-            appendQuoted(string)
-        }
-    }
-
-    private mutating func appendQuoted(_ string: String) {
-        out.append(UInt8(ascii: "\""))
-        var string = string
-        string.withUTF8 { bytes in
-            guard let base = bytes.baseAddress else { return }
-            var start = 0
-            for index in 0..<bytes.count {
-                let byte = bytes[index]
-                guard byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") || byte == 0x7F else { continue }
-                out.append(base + start, count: index - start)
-                out.append(UInt8(ascii: "\\"))
-                if let letter = OpenStepEscapes.writerLetter(byte) {
-                    out.append(letter)
-                } else {
-                    out.append(UInt8(ascii: "0") + (byte >> 6))
-                    out.append(UInt8(ascii: "0") + (byte >> 3) & 7)
-                    out.append(UInt8(ascii: "0") + byte & 7)
-                }
-                start = index + 1
-            }
-            out.append(base + start, count: bytes.count - start)
-        }
-        out.append(UInt8(ascii: "\""))
     }
 }
 

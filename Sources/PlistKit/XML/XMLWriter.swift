@@ -47,73 +47,26 @@ struct XMLWriter: ~Copyable {
         out.data()
     }
 
-    @inline(__always)
-    private mutating func indent(_ depth: Int) {
-        out.append(repeating: 0x09, count: depth)
-    }
-
     /// Appends the value at `value`. Walking the tree through pointers into the containers'
     /// storage spares a copy (a retain and a release) of every value.
     private mutating func append(_ value: UnsafePointer<Plist>, depth: Int) throws(PlistError) {
-        indent(depth)
+        guard try !out.appendXMLScalar(value, depth: depth) else { return }
         switch value.pointee {
         case .dictionary(let entries):
-            guard !entries.isEmpty else { out.append("<dict/>\n"); return }
-            guard depth < maximumDepth else { throw Self.tooDeep(maximumDepth) }
-            out.append("<dict>\n")
+            guard !entries.isEmpty else { out.appendXMLEmpty(dictionary: true, depth: depth); return }
+            try out.appendXMLOpen(dictionary: true, depth: depth, maximumDepth: maximumDepth)
             try appendEntries(keys: entries.keys.elements, values: entries.values.elements, depth: depth + 1)
-            indent(depth)
-            out.append("</dict>\n")
+            out.appendXMLClose(dictionary: true, depth: depth)
         case .array(let elements):
-            guard !elements.isEmpty else { out.append("<array/>\n"); return }
-            guard depth < maximumDepth else { throw Self.tooDeep(maximumDepth) }
-            out.append("<array>\n")
+            guard !elements.isEmpty else { out.appendXMLEmpty(dictionary: false, depth: depth); return }
+            try out.appendXMLOpen(dictionary: false, depth: depth, maximumDepth: maximumDepth)
             try elements.withUnsafeBufferPointer { (elements) throws(PlistError) in
                 let first = elements.baseAddress!
                 for index in 0..<elements.count { try append(first + index, depth: depth + 1) }
             }
-            indent(depth)
-            out.append("</array>\n")
-        case .string(let string):
-            appendText(open: "<string>", string, close: "</string>\n")
-        case .integer(let integer):
-            out.append("<integer>")
-            out.appendDecimal(integer)
-            out.append("</integer>\n")
-        case .real(let real):
-            out.append("<real>")
-            PlistRealFormat.appendXML(real, to: &out)
-            out.append("</real>\n")
-        case .real32(let real):
-            out.append("<real>")
-            PlistRealFormat.appendXML(Double(real), to: &out)
-            out.append("</real>\n")
-        case .bool(let bool):
-            if bool { out.append("<true/>\n") } else { out.append("<false/>\n") }
-        case .date(let date):
-            out.append("<date>")
-            guard let count = PlistDates.writeISO8601(date, to: out.reserve(PlistDates.maximumISO8601Count)) else {
-                throw PlistError(.unrepresentable, "date \(date.timeIntervalSinceReferenceDate) seconds from 2001 cannot be written as an ISO 8601 date")
-            }
-            out.commit(count)
-            out.append("</date>\n")
-        case .data(let data):
-            out.append("<data>\n")
-            // CF's layout: at most 8 tabs before a line, lines of 76 − 8 × tabs characters.
-            let tabs = min(depth, 8)
-            Base64.appendLines(data, lineLength: 76 - 8 * tabs, indent: tabs, to: &out)
-            indent(depth)
-            out.append("</data>\n")
-        case .uid(let uid):
-            out.append("<dict>\n")
-            indent(depth + 1)
-            out.append("<key>CF$UID</key>\n")
-            indent(depth + 1)
-            out.append("<integer>")
-            out.appendDecimal(uid)
-            out.append("</integer>\n")
-            indent(depth)
-            out.append("</dict>\n")
+            out.appendXMLClose(dictionary: false, depth: depth)
+        default:
+            return
         }
     }
 
@@ -148,7 +101,7 @@ struct XMLWriter: ~Copyable {
                 for position in 0..<count {
                     let index = sortedKeys ? entry.order[position] : position
                     let start = out.count
-                    appendKey(keyPointer + index, depth: depth)
+                    out.appendXMLKey(keyPointer[index].string, depth: depth)
                     entry.lines.append(start..<out.count)
                     try append(values + index, depth: depth)
                 }
@@ -168,47 +121,5 @@ struct XMLWriter: ~Copyable {
         var lines: [Range<Int>] = []
         /// With sorted keys, the index of each key written, in the order written.
         var order: [Int] = []
-    }
-
-    private mutating func appendKey(_ key: UnsafePointer<PlistKey>, depth: Int) {
-        indent(depth)
-        appendText(open: "<key>", key.pointee.string, close: "</key>\n")
-    }
-
-    /// Appends `open`, `text` with `<`, `>` and `&` escaped, and `close`.
-    /// Everything else in `text`, control characters included, goes out as UTF-8 unchanged,
-    /// as plutil does.
-    @inline(__always)
-    private mutating func appendText(open: StaticString, _ text: String, close: StaticString) {
-        let done: Void? = text.utf8.withContiguousStorageIfAvailable { bytes in
-            appendText(open: open, bytes, close: close)
-        }
-        if done == nil {
-            var text = text
-            text.withUTF8 { bytes in appendText(open: open, bytes, close: close) }
-        }
-    }
-
-    @inline(__always)
-    private mutating func appendText(open: StaticString, _ text: UnsafeBufferPointer<UInt8>, close: StaticString) {
-        let clean = XMLEscaping.cleanPrefixCount(text)
-        // One reservation and three copies for the common case, text with nothing to escape.
-        let dest = out.reserve(open.utf8CodeUnitCount + clean + close.utf8CodeUnitCount)
-        dest.update(from: open.utf8Start, count: open.utf8CodeUnitCount)
-        if clean > 0 {
-            (dest + open.utf8CodeUnitCount).update(from: text.baseAddress!, count: clean)
-        }
-        if clean == text.count {
-            (dest + open.utf8CodeUnitCount + clean).update(from: close.utf8Start, count: close.utf8CodeUnitCount)
-            out.commit(open.utf8CodeUnitCount + clean + close.utf8CodeUnitCount)
-        } else {
-            out.commit(open.utf8CodeUnitCount + clean)
-            XMLEscaping.appendEscaped(UnsafeBufferPointer(rebasing: text[clean...]), to: &out)
-            out.append(close)
-        }
-    }
-
-    private static func tooDeep(_ limit: Int) -> PlistError {
-        PlistError(.depthLimitExceeded, "value nests deeper than \(limit) levels")
     }
 }
