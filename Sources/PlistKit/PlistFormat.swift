@@ -46,9 +46,10 @@ public enum PlistFormat: String, Sendable, CaseIterable {
 
 /// Helpers for `PlistFormat.detect`: a peek at the start of the input as text.
 enum FormatSniffer {
-    /// The first characters of `head` as text, after any byte-order mark and leading white
-    /// space. UTF-16 input (with a BOM, or ASCII with zero bytes between) and UTF-32 input
-    /// with a BOM are narrowed.
+    /// The first ``sniffedLength`` characters of `head` as text, after any byte-order mark
+    /// and leading white space (what `detect` needs to tell the formats apart). UTF-16 input
+    /// (with a BOM, or ASCII with zero bytes between) and UTF-32 input with a BOM are
+    /// narrowed.
     static func leadingASCII(_ head: [UInt8]) -> String {
         var bytes = head[...]
         var stride = 1
@@ -70,22 +71,27 @@ enum FormatSniffer {
         }
         var scalars = String.UnicodeScalarView()
         var index = bytes.startIndex + offset
-        while index < bytes.endIndex {
+        while index < bytes.endIndex, scalars.count < sniffedLength {
             let byte = bytes[index]
+            var scalar = Unicode.Scalar(byte)
+            var length = stride
             if byte >= 0x80 {
                 // U+2028 and U+2029 in UTF-8 are white space to OpenStep.
                 guard stride == 1, index + 2 < bytes.endIndex, byte == 0xE2, bytes[index + 1] == 0x80,
                       bytes[index + 2] == 0xA8 || bytes[index + 2] == 0xA9 else { break }
-                scalars.append(" ")
-                index += 3
-                continue
+                scalar = " "
+                length = 3
             }
-            scalars.append(Unicode.Scalar(byte))
-            index += stride
+            index += length
+            // White space before the first character is skipped (ASCII's is 0x09–0x0D and 0x20).
+            if scalars.isEmpty, scalar == " " || (0x09...0x0D).contains(scalar.value) { continue }
+            scalars.append(scalar)
         }
-        let text = String(scalars)
-        return String(text.drop(while: { $0.isWhitespace }))
+        return String(scalars)
     }
+
+    /// Characters enough to tell the formats apart (`<!DOCTYPE` is the longest opening).
+    static let sniffedLength = 16
 
     /// True when `head` (UTF-8, with an optional BOM) opens like a JSON object: `{` after
     /// JSON's own white space (OpenStep also skips VT, FF, U+2028 and comments), then `}`, or
