@@ -57,7 +57,7 @@ extension BinaryWriter {
             position += references.count * size
         }
 
-        /// What ``GrowableBuffer/appendHeader(marker:count:)`` appends.
+        /// What ``ByteBuffer/appendHeader(marker:count:)`` appends.
         mutating func writeHeader(marker: UInt8, count: Int) {
             if count < 15 {
                 writeBigEndian(UInt64(marker << 4 | UInt8(count)), size: 1)

@@ -10,7 +10,7 @@ extension BinaryWriter {
         /// Direct-mapped by address: few key sets are live in one stretch of a document.
         private static let slotCount = 8
         private var addresses = [UInt](repeating: 0, count: KeyCache.slotCount)
-        private let references = (0..<KeyCache.slotCount).map { _ in GrowableBuffer<UInt32>(capacity: 32) }
+        private let references = (0..<KeyCache.slotCount).map { _ in GrowableTable<UInt32>(capacity: 32) }
 
         /// The slot for keys stored at `address`.
         @inline(__always)

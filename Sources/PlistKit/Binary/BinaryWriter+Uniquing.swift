@@ -51,7 +51,7 @@ extension BinaryWriter {
     /// identities recorded.
     struct StorageTable {
         private(set) var table = IndexTable()
-        let recorded = GrowableBuffer<(identity: StorageIdentity, object: UInt32)>()
+        let recorded = GrowableTable<(identity: StorageIdentity, object: UInt32)>()
 
         /// The index recorded for `identity`, if any.
         func object(for identity: StorageIdentity) -> UInt32? {

@@ -9,7 +9,7 @@ import Foundation
 /// Objects are flattened children-first into a table in which every distinct object appears
 /// once (see `BinaryWriter+Uniquing.swift`), then written with the smallest integer widths,
 /// reference size and offset size that fit. The root is the last object; the trailer says so.
-struct BinaryWriter {
+struct BinaryWriter: ~Copyable {
     /// One entry of the flattened object table: where its encoding (a scalar), its blob (large
     /// data) or its child references (a container) lie in `scalarBytes`, `largeData` or `refs`.
     struct Entry {
@@ -45,15 +45,15 @@ struct BinaryWriter {
     }
 
     /// The flattened object table; an object's index is its reference.
-    let entries = GrowableBuffer<Entry>(capacity: 1024)
+    let entries = GrowableTable<Entry>(capacity: 1024)
     /// Encoded scalars, back to back.
-    let scalarBytes = GrowableBuffer<UInt8>(capacity: 16 * 1024)
+    var scalarBytes = ByteBuffer(capacity: 16 * 1024)
     /// Child references of every container, back to back.
-    let refs = GrowableBuffer<UInt32>(capacity: 1024)
+    let refs = GrowableTable<UInt32>(capacity: 1024)
     /// Child references of the containers being flattened, innermost last.
-    let pendingRefs = GrowableBuffer<UInt32>()
+    let pendingRefs = GrowableTable<UInt32>()
     /// Scalars encoded to be looked up together; see ``appendReferencesOfScalarBatch()``.
-    let scalarBatch = GrowableBuffer<EncodedScalar>(capacity: BinaryWriter.scalarBatchSize)
+    let scalarBatch = GrowableTable<EncodedScalar>(capacity: BinaryWriter.scalarBatchSize)
     /// The bytes the containers' headers will take.
     var containerHeaderBytes = 0
     /// Data objects too large to go through `scalarBytes`.
@@ -138,7 +138,7 @@ struct BinaryWriter {
         }
     }
 
-    /// The size of what ``GrowableBuffer/appendHeader(marker:count:)`` appends.
+    /// The size of what ``ByteBuffer/appendHeader(marker:count:)`` appends.
     static func headerSize(count: Int) -> Int {
         count < 15 ? 1 : 2 + bytesNeeded(UInt64(count))
     }

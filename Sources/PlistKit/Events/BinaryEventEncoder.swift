@@ -35,7 +35,7 @@ final class BinaryEventEncoder {
     /// Recently written short scalars, by their encoding.
     private var cache: [Encoding: UInt32] = [:]
     /// The encoding of the scalar or container header being written.
-    private let scratch = GrowableBuffer<UInt8>(capacity: 256)
+    @exclusivity(unchecked) private var scratch = ByteBuffer(capacity: 256)
 
     init(output: EventOutput) {
         self.output = output

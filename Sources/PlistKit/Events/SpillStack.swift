@@ -9,19 +9,19 @@ final class SpillStack<Element: FixedWidthInteger & BitwiseCopyable> {
     /// The most elements held in memory.
     let memoryLimit: Int
     /// The newest elements; the first of them is element number `spilled`.
-    private let memory: GrowableBuffer<Element>
+    private let memory: GrowableTable<Element>
     /// The number of elements in the file, the oldest.
     private var spilled = 0
     /// The temporary file, or -1 before the first spill.
     private var file: Int32 = -1
     /// Where the file's elements are read into.
-    private let scratch = GrowableBuffer<Element>(capacity: 16)
+    private let scratch = GrowableTable<Element>(capacity: 16)
     /// The most elements handed to ``forEachChunk(in:_:)``'s body at once.
     static var readChunk: Int { 16 * 1024 }
 
     init(memoryLimit: Int) {
         self.memoryLimit = memoryLimit
-        memory = GrowableBuffer(capacity: min(memoryLimit, 1024))
+        memory = GrowableTable(capacity: min(memoryLimit, 1024))
     }
 
     deinit {

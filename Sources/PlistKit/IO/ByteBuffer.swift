@@ -11,12 +11,10 @@ import Musl
 import Darwin
 #endif
 
-/// The growing output of a text writer, handed to `Data` without a copy.
-///
-/// It speaks ``GrowableBuffer``'s vocabulary (`reserve`, `commit`, `append`); the two stay
-/// apart because this one is output (a move-only value that becomes `Data`, with mapped
-/// growth for large documents) and that one is working storage (a class holding tables or
-/// text of any plain element type).
+/// PlistKit's one growable byte buffer: every writer's output, handed to `Data` without a
+/// copy, and the readers' and writers' byte working storage (XML text, encoded binary
+/// scalars). Tables of other plain values are ``GrowableTable``s, with the same vocabulary
+/// (`reserve`, `commit`, `append`, `buffer`, `removeLast`).
 ///
 /// Writers make room once per item with ``reserve(_:)`` and then store through the pointer
 /// it returns, so the per-byte path has no bounds checks. The buffer frees its memory when
@@ -109,6 +107,43 @@ struct ByteBuffer: ~Copyable {
         append(text.utf8Start, count: text.utf8CodeUnitCount)
     }
 
+    /// Appends the bytes of `source`.
+    @inline(__always)
+    mutating func append(contentsOf source: UnsafeBufferPointer<UInt8>) {
+        guard let start = source.baseAddress else { return }
+        append(start, count: source.count)
+    }
+
+    /// The byte at `index` (below ``count``; checked in debug builds only).
+    subscript(index: Int) -> UInt8 {
+        @inline(__always) get {
+            assert(index >= 0 && index < count)
+            return base[index]
+        }
+    }
+
+    /// The bytes written at `range`, valid until the buffer next grows.
+    @inline(__always)
+    func buffer(_ range: Range<Int>) -> UnsafeBufferPointer<UInt8> {
+        assert(range.lowerBound >= 0 && range.upperBound <= count)
+        return UnsafeBufferPointer(start: base + range.lowerBound, count: range.count)
+    }
+
+    /// Forgets the last `dropped` bytes written.
+    @inline(__always)
+    mutating func removeLast(_ dropped: Int) {
+        assert(dropped <= count)
+        count -= dropped
+    }
+
+    /// Copies the bytes at `range` to `destination`; the two may overlap.
+    @inline(__always)
+    mutating func copy(_ range: Range<Int>, to destination: Int) {
+        assert(range.upperBound <= count && destination + range.count <= count)
+        guard destination != range.lowerBound else { return }
+        UnsafeMutableRawPointer(base + destination).copyMemory(from: base + range.lowerBound, byteCount: range.count)
+    }
+
     /// Appends a copy of bytes already written.
     @inline(__always)
     mutating func appendCopy(of range: Range<Int>) {
@@ -123,7 +158,8 @@ struct ByteBuffer: ~Copyable {
     }
 
     /// Forgets the bytes written, keeping the memory: a writer that hands its output on in
-    /// chunks starts each chunk here.
+    /// chunks starts each chunk here, working storage reused per item too.
+    @inline(__always)
     mutating func removeAll() {
         count = 0
     }

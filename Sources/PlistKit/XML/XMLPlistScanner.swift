@@ -24,7 +24,7 @@ final class XMLPlistScanner<Sink: XMLPlistSink>: XMLEventReceiver {
     @exclusivity(unchecked) private var open: [Open] = []
     /// The text of the innermost text element so far. After a `<key>` ends it keeps the
     /// key's text until the next text element starts, which error messages use.
-    private let text = GrowableBuffer<UInt8>()
+    @exclusivity(unchecked) private var text = ByteBuffer(capacity: 256)
     /// The bytes of `text`, valid until it changes.
     private var textBytes: UnsafeBufferPointer<UInt8> { text.buffer(0..<text.count) }
     /// The document was rewritten by ``XMLRawCharacters``: key and string text may hold

@@ -6,22 +6,23 @@ import Musl
 import Darwin
 #endif
 
-/// A growable array of plain values in one `malloc` block: the binary writer's tables and
-/// the XML reader's text.
+/// A growable array of plain values other than bytes in one `malloc` block: the binary
+/// writer's object, reference and uniquing tables, the event writer's spill stacks. (Bytes
+/// go in ``ByteBuffer``, which speaks the same vocabulary.)
 ///
 /// Unlike `Array` it has no copy-on-write or bounds checks on the hot paths, and it grows
 /// with `realloc`, which can extend a large block in place or remap its pages instead of
 /// copying them. A class, so that appending through an owner's `let` never copies; each
 /// buffer belongs to one owner. Indices are the owner's own, so only debug builds check
 /// them.
-final class GrowableBuffer<Element: BitwiseCopyable> {
+final class GrowableTable<Element: BitwiseCopyable> {
     private(set) var base: UnsafeMutablePointer<Element>
     private(set) var count = 0
     private var capacity: Int
 
     init(capacity: Int = 256) {
         self.capacity = capacity
-        base = GrowableBuffer.reallocate(nil, capacity: capacity)
+        base = GrowableTable.reallocate(nil, capacity: capacity)
     }
 
     deinit {
@@ -94,7 +95,7 @@ final class GrowableBuffer<Element: BitwiseCopyable> {
     /// At least doubles the capacity.
     private func grow(toHold needed: Int) {
         capacity = max(needed, capacity * 2)
-        base = GrowableBuffer.reallocate(base, capacity: capacity)
+        base = GrowableTable.reallocate(base, capacity: capacity)
     }
 
     private static func reallocate(_ pointer: UnsafeMutablePointer<Element>?, capacity: Int) -> UnsafeMutablePointer<Element> {

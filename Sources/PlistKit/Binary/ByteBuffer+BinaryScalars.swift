@@ -4,12 +4,12 @@ import FoundationEssentials
 import Foundation
 #endif
 
-extension GrowableBuffer where Element == UInt8 {
+extension ByteBuffer {
     /// Appends the encoding of `value` when it is a scalar; returns false, appending
     /// nothing, for an array, a dictionary or a data value of
     /// ``BinaryWriter/LargeData/minimumCount`` bytes or more.
     @discardableResult
-    func appendScalar(_ value: borrowing Plist) -> Bool {
+    mutating func appendScalar(_ value: borrowing Plist) -> Bool {
         switch value {
         case .string(let string):
             appendString(string)
@@ -47,7 +47,7 @@ extension GrowableBuffer where Element == UInt8 {
 
     /// The low `size` (1, 2, 4 or 8) bytes of `value`, most significant first.
     @inline(__always)
-    func appendBigEndian(_ value: UInt64, size: Int) {
+    mutating func appendBigEndian(_ value: UInt64, size: Int) {
         let target = UnsafeMutableRawPointer(reserve(8))
         // All eight bytes, shifted so that the low `size` come first; only those are counted.
         target.storeBytes(of: (value << (64 - 8 * UInt64(size))).bigEndian, as: UInt64.self)
@@ -55,7 +55,7 @@ extension GrowableBuffer where Element == UInt8 {
     }
 
     /// A marker byte with `count` in its low nibble, or `0xF` followed by an integer object.
-    func appendHeader(marker: UInt8, count: Int) {
+    mutating func appendHeader(marker: UInt8, count: Int) {
         if count < 15 {
             append(marker << 4 | UInt8(count))
         } else {
@@ -65,7 +65,7 @@ extension GrowableBuffer where Element == UInt8 {
     }
 
     /// An integer object (marker 0x1n) for a non-negative value, in the smallest width.
-    func appendUnsigned(_ value: UInt64) {
+    mutating func appendUnsigned(_ value: UInt64) {
         let size = BinaryWriter.bytesNeeded(value)
         if size == 8 && value > UInt64(Int64.max) {
             // 8-byte integers are signed; larger values take 16 bytes.
@@ -80,7 +80,7 @@ extension GrowableBuffer where Element == UInt8 {
 
     /// A string object: ASCII (marker 0x5) when every byte is, big-endian UTF-16 (marker 0x6)
     /// otherwise.
-    func appendString(_ string: String) {
+    mutating func appendString(_ string: String) {
         // Native strings are contiguous UTF-8; others are copied into a native one first.
         if string.utf8.withContiguousStorageIfAvailable({ appendString(utf8: $0) }) == nil {
             var copy = string
@@ -89,7 +89,7 @@ extension GrowableBuffer where Element == UInt8 {
     }
 
     /// What ``appendString(_:)`` appends for the string whose UTF-8 is `utf8`.
-    private func appendString(utf8: UnsafeBufferPointer<UInt8>) {
+    private mutating func appendString(utf8: UnsafeBufferPointer<UInt8>) {
         if BinaryWriter.isASCII(UnsafeRawBufferPointer(utf8)) {
             appendHeader(marker: BinaryMarker.asciiString, count: utf8.count)
             append(contentsOf: utf8)
@@ -99,7 +99,7 @@ extension GrowableBuffer where Element == UInt8 {
     }
 
     /// A UTF-16 string object for `utf8`, which is valid UTF-8 (as every `String`'s is).
-    private func appendUTF16(transcoding utf8: UnsafeBufferPointer<UInt8>) {
+    private mutating func appendUTF16(transcoding utf8: UnsafeBufferPointer<UInt8>) {
         // One unit per scalar (per byte that does not continue one), two for a four-byte one.
         var units = 0
         for byte in utf8 {
