@@ -10,6 +10,14 @@ import PlistKit
 // Each benchmark runs in a process of its own (ordo-one/benchmark spawns one per benchmark),
 // and its `setup` loads only the file and values it needs, outside the measurement.
 
+/// `PLISTKIT_BENCH_GUARD=1`: the regression guard's run (see below and `guard.sh`).
+let guardMode = ProcessInfo.processInfo.environment["PLISTKIT_BENCH_GUARD"] == "1"
+
+/// What separates the parts of a benchmark's name. ordo-one/benchmark 1.38 writes a thresholds
+/// file under the name with `/` turned into `_`, but looks it up by the name as it is (so a `/`
+/// becomes a folder), so the guard's run names its benchmarks with `_`.
+let nameSeparator = guardMode ? "_" : "/"
+
 let benchmarks: @Sendable () -> Void = {
     let environment = ProcessInfo.processInfo.environment
     // PLISTKIT_BENCH_GUARD=1 (Benchmarks/guard.sh): the malloc count only, checked against the
@@ -17,7 +25,6 @@ let benchmarks: @Sendable () -> Void = {
     // on the shared machines these run on, and hardware instruction counters are not available
     // to the VM (`perf stat -e instructions` says "not supported"), so allocations are the
     // metric a regression guard can rely on here.
-    let guardMode = environment["PLISTKIT_BENCH_GUARD"] == "1"
     Benchmark.defaultConfiguration = .init(
         metrics: guardMode ? [.mallocCountTotal] : [.wallClock, .mallocCountTotal, .peakMemoryResident, .peakMemoryResidentDelta],
         timeUnits: .milliseconds,
@@ -107,7 +114,8 @@ func register<State, Result>(
     setup: @escaping () throws -> State,
     _ body: @escaping (State) throws -> Result
 ) {
-    Benchmark("\(workload.rawValue)/\(format.rawValue)/\(operation)/\(implementation)", configuration: configuration) { benchmark, state in
+    let name = [workload.rawValue, format.rawValue, operation, implementation].joined(separator: nameSeparator)
+    Benchmark(name, configuration: configuration) { benchmark, state in
         for _ in benchmark.scaledIterations {
             do {
                 blackHole(try body(state))
