@@ -45,7 +45,7 @@ def svg(data, title):
     high = math.ceil(math.log10(max(values + [1])))
     bar, gap = 9, 12
     group_width = bar * len(PEERS) + gap
-    left, top, plot_height, bottom = 60, 60, 320, 150
+    left, top, plot_height, bottom = 60, 76, 320, 190
     width = left + group_width * len(data) + 20
     height = top + plot_height + bottom
 
@@ -63,21 +63,21 @@ def svg(data, title):
         stroke = "#333" if decade == 0 else "#ddd"
         out.append(f'<line x1="{left}" x2="{width - 20}" y1="{y(ratio):.1f}" y2="{y(ratio):.1f}" stroke="{stroke}"/>')
         out.append(f'<text x="{left - 6}" y="{y(ratio) + 4:.1f}" text-anchor="end">{label}</text>')
-    baseline = y(10 ** low)
+    one = y(1)  # bars grow from the 1× line: up where PlistKit is faster, down where it is slower
     for index, (label, ratios) in enumerate(data):
         x0 = left + index * group_width + gap / 2
         for slot, (peer, colour) in enumerate(PEERS):
             if peer not in ratios:
                 continue
-            top_y = y(ratios[peer])
-            out.append(f'<rect x="{x0 + slot * bar:.1f}" y="{top_y:.1f}" width="{bar - 1}" height="{baseline - top_y:.1f}" '
+            end = y(ratios[peer])
+            out.append(f'<rect x="{x0 + slot * bar:.1f}" y="{min(end, one):.1f}" width="{bar - 1}" height="{max(abs(one - end), 1):.1f}" '
                        f'fill="{colour}"><title>{escape(label)}: {peer} {ratios[peer]:.2f}×</title></rect>')
         cx = x0 + bar * len(PEERS) / 2
-        out.append(f'<text transform="translate({cx:.1f},{baseline + 8:.1f}) rotate(-60)" text-anchor="end">{escape(label)}</text>')
+        out.append(f'<text transform="translate({cx:.1f},{top + plot_height + 8:.1f}) rotate(-60)" text-anchor="end">{escape(label)}</text>')
     for slot, (peer, colour) in enumerate(PEERS):
-        lx = width - 20 - 110 * (len(PEERS) - slot)
-        out.append(f'<rect x="{lx}" y="44" width="10" height="10" fill="{colour}"/>')
-        out.append(f'<text x="{lx + 14}" y="53">{peer}</text>')
+        lx = left + 110 * slot
+        out.append(f'<rect x="{lx}" y="48" width="10" height="10" fill="{colour}"/>')
+        out.append(f'<text x="{lx + 14}" y="57">{peer}</text>')
     out.append("</svg>")
     return "\n".join(out) + "\n"
 
