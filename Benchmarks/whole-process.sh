@@ -81,5 +81,5 @@ convert to-xml '<?xml' "$binary" xml1 xml
 convert to-binary 'bplist00' "$xml" binary1 bin
 
 commit=$(git -C "$ROOT" rev-parse --short HEAD)
-python3 Harness/whole_process_table.py "$WORK" "$commit" "$(du -m "$binary" | cut -f1)" "$(du -m "$xml" | cut -f1)" |
+python3 Harness/whole_process_table.py "$WORK" "$commit" "$(du -mL "$binary" | cut -f1)" "$(du -mL "$xml" | cut -f1)" |
     tee "$RESULTS/whole-process.md"

@@ -27,8 +27,11 @@ def main():
     for name, label in conversions:
         results = {}
         for path in sorted(glob.glob(os.path.join(work, f"{name}.json")) + glob.glob(os.path.join(work, f"{name}-*.json"))):
-            with open(path) as handle:
-                results.update({r["command"]: r for r in json.load(handle)["results"]})
+            try:
+                with open(path) as handle:
+                    results.update({r["command"]: r for r in json.load(handle)["results"]})
+            except ValueError:
+                print(f"whole_process_table.py: skipping {path} (not finished?)", file=sys.stderr)
         for tool, result in results.items():
             runs.setdefault(tool, set()).add(len(result["times"]))
         cut = {tool for tool, r in results.items() if 124 in (r.get("exit_codes") or [])}
