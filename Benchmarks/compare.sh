@@ -10,11 +10,15 @@
 # 4. runs the same operations with libplist and plistlib, and the floors (libxml2's SAX2
 #    parse of the XML file with no values built; one pass over the binary file's bytes),
 # 5. prints one table of medians and ratios, the memory table, the n → 2n growth check and
-#    the goals of issue #4. The table is also left in .results/table.md.
+#    the goals of issue #4. The table is also left in .results/table.md, and a chart of
+#    PlistKit's speed ratio against each peer in .results/ratios.svg.
+# A benchmark that fails (a codec throws) stops its row loudly; the table marks every row it
+# expected but did not get as MISSING, and the script then exits with status 1.
 #
 # Environment: RUNS (external harness runs per operation, default 5; 3 with --quick),
 # PLISTKIT_BENCH_SECONDS / PLISTKIT_BENCH_ITERATIONS (per Swift benchmark, default 3 s / 7),
-# COMPARE_WORKLOADS (external workloads, default all), EXTERNAL_TIMEOUT (seconds for one external run, default 120), PLISTKIT_WORKLOADS (folder),
+# COMPARE_WORKLOADS (workloads to generate and measure, default all; when set, the Swift suite
+# runs only their benchmarks and only these workloads are generated), EXTERNAL_TIMEOUT (seconds for one external run, default 120), PLISTKIT_WORKLOADS (folder),
 # PLISTKIT_ROOT (measure another copy of the library, e.g. a `git archive` of one commit) with
 # SCRATCH (a build folder of its own, e.g. .build-snap).
 set -euo pipefail
@@ -23,17 +27,19 @@ cd "$(dirname "$0")"
 HERE=$(pwd)
 RESULTS="$HERE/.results"
 export PLISTKIT_WORKLOADS="${PLISTKIT_WORKLOADS:-$HERE/.workloads}"
-read -r -a WORKLOADS <<<"${COMPARE_WORKLOADS:-records config blobs unicode numbers}"
+read -r -a WORKLOADS <<<"${COMPARE_WORKLOADS:-records config blobs unicode numbers small-docs}"
+# Workloads with only Swift rows (no external twin): measured unless COMPARE_WORKLOADS says otherwise.
+if [ -n "${COMPARE_WORKLOADS:-}" ]; then SWIFT_ONLY=(); else SWIFT_ONLY=(records-2x archive app-state app-state-2x); fi
 RUNS=${RUNS:-5}
 EXTERNAL_TIMEOUT=${EXTERNAL_TIMEOUT:-120}
-regenerate=0 skip_swift=0 skip_external=0
+regenerate=0 skip_swift=0 skip_external=0 swift_status=0
 for argument in "$@"; do
     case "$argument" in
         --quick) RUNS=${RUNS_QUICK:-3}; export PLISTKIT_BENCH_SECONDS=${PLISTKIT_BENCH_SECONDS:-2}; export PLISTKIT_BENCH_ITERATIONS=${PLISTKIT_BENCH_ITERATIONS:-5} ;;
         --regenerate) regenerate=1 ;;
         --skip-swift) skip_swift=1 ;;
         --skip-external) skip_external=1 ;;
-        -h|--help) sed -n '2,20p' "$0"; exit 0 ;;
+        -h|--help) sed -n '2,23p' "$0"; exit 0 ;;
         *) echo "unknown option $argument" >&2; exit 2 ;;
     esac
 done
@@ -70,18 +76,27 @@ BUILD_DIR="${SCRATCH:-.build}/release"
 log "building (release)"
 swift build -c release "${SCRATCH_ARGS[@]}" --product plistkit-workloads >&2
 mkdir -p "$PLISTKIT_WORKLOADS" "$RESULTS"
-need_generate=$regenerate
-for workload in "${WORKLOADS[@]}" records-2x app-state app-state-2x; do
-    for extension in xml bplist; do
-        [ -s "$PLISTKIT_WORKLOADS/$workload.$extension" ] || need_generate=1
+# The files a workload needs: pack files for small-docs, the archive alone for archive.
+workload_files() {
+    case "$1" in
+        small-docs) echo "$1-binary.pack $1-xml.pack" ;;
+        archive) echo "archive.bplist" ;;
+        app-state*) echo "$1.xml $1.bplist $1-archive.bplist" ;;
+        *) echo "$1.xml $1.bplist" ;;
+    esac
+}
+to_generate=()
+for workload in "${WORKLOADS[@]}" "${SWIFT_ONLY[@]}"; do
+    for file in $(workload_files "$workload"); do
+        if [ "$regenerate" = 1 ] || [ ! -s "$PLISTKIT_WORKLOADS/$file" ]; then
+            to_generate+=("$workload")
+            break
+        fi
     done
 done
-for archive in archive app-state-archive app-state-2x-archive; do
-    [ -s "$PLISTKIT_WORKLOADS/$archive.bplist" ] || need_generate=1
-done
-if [ "$need_generate" = 1 ]; then
-    log "writing workloads to $PLISTKIT_WORKLOADS"
-    "$BUILD_DIR/plistkit-workloads" >&2
+if ((${#to_generate[@]})); then
+    log "writing ${to_generate[*]} to $PLISTKIT_WORKLOADS"
+    "$BUILD_DIR/plistkit-workloads" "${to_generate[@]}" >&2
 fi
 
 BIN="$HERE/Harness/bin"
@@ -101,8 +116,15 @@ fi
 if [ "$skip_swift" = 0 ]; then
     log "running the Swift benchmarks (PlistKit and Foundation)"
     rm -f "$RESULTS/Current_run.influx.csv"
+    FILTER_ARGS=()
+    if [ -n "${COMPARE_WORKLOADS:-}" ]; then
+        FILTER_ARGS=(--filter "($(IFS='|'; echo "${WORKLOADS[*]}"))/.*")
+    fi
+    # A failing benchmark (fatalError when a codec throws) is reported by the tool; the run goes
+    # on to the table, which marks the rows that are missing.
     swift package "${SCRATCH_ARGS[@]}" --allow-writing-to-package-directory benchmark \
-        --target PlistKitBenchmarks --format influx --path "$RESULTS" --no-progress >&2
+        --target PlistKitBenchmarks "${FILTER_ARGS[@]}" --format influx --path "$RESULTS" --no-progress >&2 ||
+        { swift_status=$?; log "the Swift benchmarks FAILED (status $swift_status); see above"; }
 fi
 
 # --- 4. external implementations and floors ------------------------------------------------
@@ -134,19 +156,26 @@ if [ "$skip_external" = 0 ]; then
     for workload in "${WORKLOADS[@]}"; do
         xml="$PLISTKIT_WORKLOADS/$workload.xml"
         binary="$PLISTKIT_WORKLOADS/$workload.bplist"
+        each=""
+        if [ "$workload" = small-docs ]; then
+            # One call per document of the pack files; no floor (it reads one plist).
+            xml="$PLISTKIT_WORKLOADS/$workload-xml.pack"
+            binary="$PLISTKIT_WORKLOADS/$workload-binary.pack"
+            each="-each"
+        fi
         {
-            if [ "$have_floor" = 1 ]; then
+            if [ "$have_floor" = 1 ] && [ -z "$each" ]; then
                 measure floor "$workload" xml decode "$BIN/floor" xml "$xml"
                 measure floor "$workload" binary decode "$BIN/floor" bytes "$binary"
             fi
             for format in binary xml; do
                 file=$([ "$format" = xml ] && echo "$xml" || echo "$binary")
                 if [ "$have_libplist" = 1 ]; then
-                    measure libplist "$workload" "$format" decode "$BIN/libplist_bench" decode "$format" "$file"
-                    measure libplist "$workload" "$format" encode "$BIN/libplist_bench" encode "$format" "$binary"
+                    measure libplist "$workload" "$format" decode "$BIN/libplist_bench" decode$each "$format" "$file"
+                    measure libplist "$workload" "$format" encode "$BIN/libplist_bench" encode$each "$format" "$binary"
                 fi
-                measure plistlib "$workload" "$format" decode "$PYTHON" Harness/plistlib_bench.py decode "$format" "$file"
-                measure plistlib "$workload" "$format" encode "$PYTHON" Harness/plistlib_bench.py encode "$format" "$binary"
+                measure plistlib "$workload" "$format" decode "$PYTHON" Harness/plistlib_bench.py decode$each "$format" "$file"
+                measure plistlib "$workload" "$format" encode "$PYTHON" Harness/plistlib_bench.py encode$each "$format" "$binary"
             done
         } | tee -a "$RESULTS/external.txt" >&2
     done
@@ -157,5 +186,12 @@ fi
     echo "PlistKit benchmarks — $(date -u '+%Y-%m-%d %H:%M UTC'), $(uname -m), $(nproc) cores, $(swift --version 2>/dev/null | head -1)"
     echo "libplist $(pkg-config --modversion "$libplist_pc" 2>/dev/null || echo '—'), libxml2 $(pkg-config --modversion libxml-2.0 2>/dev/null || echo '—'), $("$PYTHON" --version 2>&1) plistlib; medians; Swift: ordo-one/benchmark, external: $RUNS runs"
     echo
-    "$PYTHON" Harness/report.py "$RESULTS/Current_run.influx.csv" "$RESULTS/external.txt"
+    "$PYTHON" Harness/report.py --workloads "${WORKLOADS[*]} ${SWIFT_ONLY[*]}" --external "$have_libplist" \
+        "$RESULTS/Current_run.influx.csv" "$RESULTS/external.txt"
 } | tee "$RESULTS/table.md"
+"$PYTHON" Harness/ratios_svg.py "$RESULTS/Current_run.influx.csv" "$RESULTS/external.txt" "$RESULTS/ratios.svg" &&
+    log "chart: $RESULTS/ratios.svg"
+if [ "${swift_status:-0}" != 0 ] || grep -q MISSING "$RESULTS/table.md"; then
+    log "some benchmarks failed or are missing (marked MISSING in the table)"
+    exit 1
+fi

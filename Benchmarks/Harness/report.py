@@ -1,21 +1,29 @@
 #!/usr/bin/env python3
 """Prints compare.sh's table from one run's results.
 
-    report.py INFLUX_CSV EXTERNAL_TXT
+    report.py [--workloads "W1 W2 …"] [--external 0|1] INFLUX_CSV EXTERNAL_TXT
 
 INFLUX_CSV: ordo-one/benchmark's `--format influx` export of the PlistKitBenchmarks run
 (benchmark names `workload/format/operation/implementation`; raw values: nanoseconds, bytes,
 counts). EXTERNAL_TXT: lines `implementation workload format operation median_ms=… …` written
 by compare.sh from the C and Python harnesses.
 
-Output (Markdown): the main table (median ms per implementation and the ratios), memory and
-allocations, the growth check (n → 2n records and app-state) and the goals of issue #4 read against this run.
+Output (Markdown): the main table (median ms per implementation and the ratios), small-docs
+per call, memory and allocations, the growth check (n → 2n records and app-state) and the
+goals of issue #4 read against this run.
+
+--workloads: the workloads this run measured (default: all). Every cell the suite and the
+harnesses should have produced for them but did not is shown as MISSING (a failed or dropped
+benchmark), not left blank, and listed after the table. --external 1: libplist was built, so
+its cells are expected too (plistlib's are whenever EXTERNAL_TXT has lines).
 """
+import argparse
 import csv
-import sys
 from collections import defaultdict
 
-WORKLOADS = ["records", "config", "blobs", "unicode", "numbers", "archive", "app-state"]
+WORKLOADS = ["records", "config", "blobs", "unicode", "numbers", "small-docs", "archive", "app-state"]
+# Workloads that libplist and plistlib also measure (decode and encode, binary and XML).
+EXTERNAL_WORKLOADS = ["records", "config", "blobs", "unicode", "numbers", "small-docs"]
 # The growth check: each workload beside its twice-as-large twin.
 GROWTH = [("records", "records-2x"), ("app-state", "app-state-2x")]
 FORMATS = ["binary", "xml"]
@@ -55,6 +63,37 @@ def load_external(path):
             elif "timeout_s" in values:
                 results[(workload, fmt, op, impl)] = ("timeout", float(values["timeout_s"]))
     return results
+
+
+def expected_swift(workload):
+    """The (format, operation, implementation) rows the Swift suite registers for a workload."""
+    rows = set()
+    both = ("PlistKit", "Foundation")
+    if workload in ("records", "config", "blobs", "unicode", "numbers", "small-docs"):
+        rows |= {(f, op, impl) for f in FORMATS for op in ("decode", "encode") for impl in both}
+    if workload == "records":
+        rows |= {(f, op, impl) for f in FORMATS for op in ("codable-decode", "codable-encode") for impl in both}
+    if workload == "records-2x":
+        rows |= {(f, op, "PlistKit") for f in FORMATS for op in ("decode", "encode", "codable-decode", "codable-encode")}
+    if workload == "archive":
+        rows |= {("binary", op, impl) for op in ("unarchive", "archive") for impl in both}
+    if workload in ("app-state", "app-state-2x"):
+        rows |= {(f, op, "PlistKit") for f in FORMATS for op in ("codable-decode", "codable-encode", "unarchive", "archive")}
+    if workload == "app-state":
+        rows |= {(f, op, "Foundation") for f in FORMATS for op in ("codable-decode", "codable-encode")}
+        rows |= {("binary", op, "Foundation") for op in ("unarchive", "archive")}
+    return rows
+
+
+def expected_cells(workloads, external, libplist):
+    """Every (workload, format, operation, implementation) this run should have measured."""
+    cells = set()
+    for workload in workloads:
+        cells |= {(workload, *row) for row in expected_swift(workload)}
+        if workload in EXTERNAL_WORKLOADS:
+            impls = (["plistlib"] if external else []) + (["libplist"] if libplist else [])
+            cells |= {(workload, f, op, impl) for f in FORMATS for op in ("decode", "encode") for impl in impls}
+    return cells
 
 
 def wall_ms(swift, key):
@@ -103,8 +142,26 @@ def count(value):
 
 
 def main():
-    swift = load_swift(sys.argv[1])
-    external = load_external(sys.argv[2]) if len(sys.argv) > 2 else {}
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--workloads", default=" ".join(WORKLOADS + ["records-2x", "app-state-2x"]))
+    parser.add_argument("--external", default="1", help="1 when libplist was built")
+    parser.add_argument("influx")
+    parser.add_argument("external_txt", nargs="?")
+    args = parser.parse_args()
+    try:
+        swift = load_swift(args.influx)
+    except FileNotFoundError:
+        swift = {}
+    external = load_external(args.external_txt) if args.external_txt else {}
+    run_workloads = args.workloads.split()
+    expected = expected_cells(run_workloads, bool(external), bool(external) and args.external == "1")
+    missing = sorted(cell for cell in expected
+                     if (cell[3] in ("PlistKit", "Foundation") and wall_ms(swift, cell) is None)
+                     or (cell[3] not in ("PlistKit", "Foundation") and cell not in external))
+
+    def cell(key, value):
+        return "MISSING" if value is None and key in expected else ms(value)
+
     out = []
 
     out.append("| workload | format | operation | PlistKit ms | Foundation ms | Foundation/PlistKit | libplist ms | libplist/PlistKit | plistlib ms | plistlib/PlistKit | floor ms | PlistKit/floor |")
@@ -117,16 +174,37 @@ def main():
                 lp = external.get((workload, fmt, op, "libplist"))
                 py = external.get((workload, fmt, op, "plistlib"))
                 fl = external.get((workload, fmt, op, "floor"))
-                if all(value is None for value in (pk, fd, lp, py, fl)):
+                key = (workload, fmt, op)
+                if all(value is None for value in (pk, fd, lp, py, fl)) and not any(
+                        key + (impl,) in expected for impl in ("PlistKit", "Foundation", "libplist", "plistlib")):
                     continue
                 floor_ratio = ratio(pk, fl) if fl is not None else "—"
                 out.append(
-                    f"| {workload} | {fmt} | {op} | {ms(pk)} | {ms(fd)} | {ratio(fd, pk)} | {ms(lp)} | {ratio(lp, pk)} | "
-                    f"{ms(py)} | {ratio(py, pk)} | {ms(fl)} | {floor_ratio} |"
+                    f"| {workload} | {fmt} | {op} | {cell(key + ('PlistKit',), pk)} | {cell(key + ('Foundation',), fd)} | {ratio(fd, pk)} | "
+                    f"{cell(key + ('libplist',), lp)} | {ratio(lp, pk)} | "
+                    f"{cell(key + ('plistlib',), py)} | {ratio(py, pk)} | {ms(fl)} | {floor_ratio} |"
                 )
     out.append("")
+    if missing:
+        out.append(f"**MISSING: {len(missing)} expected result(s) absent** (the benchmark failed or was not run): "
+                   + ", ".join("/".join(m) for m in missing))
+        out.append("")
     out.append("floor: decode xml = libxml2 SAX2 parse with empty callbacks (no values built); decode binary = one pass summing the file's bytes.")
+    out.append("small-docs: ms for all 10,000 documents, one call per document.")
     out.append("")
+
+    if any(key[0] == "small-docs" for key in list(swift) + list(external)):
+        out.append("### small-docs: one call per document (µs per document)")
+        out.append("")
+        out.append("| format | operation | PlistKit | Foundation | libplist | plistlib |")
+        out.append("|---|---|--:|--:|--:|--:|")
+        for fmt in FORMATS:
+            for op in ("decode", "encode"):
+                values = [wall_ms(swift, ("small-docs", fmt, op, impl)) for impl in ("PlistKit", "Foundation")]
+                values += [external.get(("small-docs", fmt, op, impl)) for impl in ("libplist", "plistlib")]
+                per_doc = ["—" if v is None or isinstance(v, tuple) else f"{v * 1000 / 10_000:.1f}" for v in values]
+                out.append(f"| {fmt} | {op} | " + " | ".join(per_doc) + " |")
+        out.append("")
 
     out.append("### Memory and allocations (median per iteration)")
     out.append("")

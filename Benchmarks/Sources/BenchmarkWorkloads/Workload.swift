@@ -28,12 +28,19 @@ public enum Workload: String, CaseIterable, Sendable {
     case appState = "app-state"
     /// The `app-state` shape at twice the size, for the growth check.
     case appState2x = "app-state-2x"
+    /// 10,000 separate Info.plist-sized documents (1–4 KB as XML), stored in one pack file
+    /// per format; see ``SmallDocs``.
+    case smallDocs = "small-docs"
 
     /// The number of records in `records`; `records-2x` holds twice as many.
     public static let recordCount = 100_000
 
     /// True for the workloads of the ``AppState`` model.
     public var isAppState: Bool { self == .appState || self == .appState2x }
+
+    /// True for workloads of many separate documents, stored in pack files
+    /// (``WorkloadFiles/packURL(_:_:)``) rather than as one plist per format.
+    public var isPack: Bool { self == .smallDocs }
 
     /// True when the workload has an NSKeyedArchiver file (``WorkloadFiles/archiveURL(_:)``).
     public var hasArchive: Bool { self == .archive || isAppState }
@@ -51,6 +58,7 @@ public enum Workload: String, CaseIterable, Sendable {
         case .blobs: Self.blobs()
         case .unicode: Self.unicode()
         case .numbers: Self.numbers()
+        case .smallDocs: .array(SmallDocs.documents())
         }
     }
 

@@ -29,6 +29,19 @@ public enum WorkloadFiles {
             : directory.appendingPathComponent(workload.rawValue + "-archive.bplist")
     }
 
+    /// The pack file of a many-document workload (``Workload/isPack``) in `format`:
+    /// `small-docs-binary.pack`, `small-docs-xml.pack`. Each holds every document as a 4-byte
+    /// big-endian length followed by the document's bytes (``SmallDocs/unpack(_:)``).
+    public static func packURL(_ workload: Workload, _ format: PlistFormat) -> URL {
+        precondition(workload.isPack, "\(workload.rawValue) has no pack files")
+        return directory.appendingPathComponent("\(workload.rawValue)-\(format.rawValue).pack")
+    }
+
+    /// The bytes of a pack file (see ``packURL(_:_:)``).
+    public static func loadPack(_ workload: Workload, _ format: PlistFormat) -> Data {
+        contents(of: packURL(workload, format))
+    }
+
     /// The bytes of the workload's NSKeyedArchiver file (see ``archiveURL(_:)``).
     public static func loadArchive(_ workload: Workload) -> Data {
         contents(of: archiveURL(workload))

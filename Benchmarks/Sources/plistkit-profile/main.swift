@@ -8,7 +8,7 @@ import PlistKit
 //   plistkit-profile OPERATION binary|xml WORKLOAD [RUNS]
 //   valgrind --tool=callgrind .build/release/plistkit-profile decode binary records 1
 //
-// OPERATION: decode, encode (the `Plist` value), codable-decode, codable-encode (through
+// OPERATION: decode, encode (the `Plist` value; for small-docs one call per document), codable-decode, codable-encode (through
 // PlistDecoder/PlistEncoder: `[Student]` for records and records-2x, `AppState` for app-state
 // and app-state-2x), unarchive, archive (KeyedUnarchiver and KeyedArchiver: the archive
 // workload's students, or the app-state graph with its NSKeyedArchiver file; the format names
@@ -42,6 +42,19 @@ func measure(_ body: () throws -> Void) rethrows -> String {
     return "\(elapsed), cpu \((cpu * 1000).formatted(.number.precision(.fractionLength(1)))) ms"
 }
 switch arguments[0] {
+case "decode" where workload.isPack:
+    // small-docs: every document by a call of its own, as the benchmark does.
+    let documents = SmallDocs.load(format)
+    for _ in 0..<runs {
+        let elapsed = try measure { for document in documents { _ = try Plist(decoding: document) } }
+        print("decode \(format.rawValue) \(workload.rawValue), \(documents.count) calls: \(elapsed)")
+    }
+case "encode" where workload.isPack:
+    let values = try SmallDocs.load(.binary).map { try Plist(decoding: $0) }
+    for _ in 0..<runs {
+        let elapsed = try measure { for value in values { _ = try value.encoded(as: format) } }
+        print("encode \(format.rawValue) \(workload.rawValue), \(values.count) calls: \(elapsed)")
+    }
 case "decode":
     let bytes = WorkloadFiles.load(workload, format)
     for _ in 0..<runs {

@@ -29,6 +29,10 @@ if names.first == "--verify" {
             failures += AppStateCheck.verify(workload)
             continue
         }
+        if workload.isPack {
+            failures += verifyPack(workload)
+            continue
+        }
         let formats: [PlistFormat] = workload == .archive ? [.binary] : [.binary, .xml]
         for format in formats {
             let bytes = WorkloadFiles.load(workload, format)
@@ -79,6 +83,17 @@ for workload in selected {
         print("\(workload.rawValue): archive \(mb(archive.count)) (NSKeyedArchiver, \(ContinuousClock.now - start))")
         continue
     }
+    if workload.isPack {
+        // One document per entry: written by the reference XML writer and PlistKit's binary writer.
+        let documents = SmallDocs.documents()
+        let xml = documents.map { ReferenceXMLWriter.write($0) }
+        let binary = try documents.map { try $0.encoded(as: .binary) }
+        try SmallDocs.pack(xml).write(to: WorkloadFiles.packURL(workload, .xml))
+        try SmallDocs.pack(binary).write(to: WorkloadFiles.packURL(workload, .binary))
+        let sizes = xml.map(\.count)
+        print("\(workload.rawValue): \(documents.count) documents; xml \(mb(sizes.reduce(0, +))) (\(sizes.min()!)–\(sizes.max()!) bytes each), binary \(mb(binary.map(\.count).reduce(0, +)))")
+        continue
+    }
     let value = workload.generate()
     let xml = ReferenceXMLWriter.write(value)
     let binary = try value.encoded(as: .binary)
@@ -87,3 +102,26 @@ for workload in selected {
     print("\(workload.rawValue): xml \(mb(xml.count)), binary \(mb(binary.count))")
 }
 print("wrote \(directory.path)")
+
+/// Reads every document of a pack workload back with PlistKit and Foundation, in both
+/// formats, and checks that the two formats hold the same values.
+func verifyPack(_ workload: Workload) -> Int {
+    var failures = 0
+    var decoded: [PlistFormat: [Plist]] = [:]
+    for format in [PlistFormat.binary, .xml] {
+        let documents = SmallDocs.unpack(WorkloadFiles.loadPack(workload, format))
+        do {
+            decoded[format] = try documents.map { try Plist(decoding: $0) }
+            for document in documents { _ = try PropertyListSerialization.propertyList(from: document, options: [], format: nil) }
+            print("\(workload.rawValue) \(format.rawValue): \(documents.count) documents read by PlistKit and Foundation")
+        } catch {
+            failures += 1
+            print("\(workload.rawValue) \(format.rawValue): \(error)")
+        }
+    }
+    if let binary = decoded[.binary], let xml = decoded[.xml], binary != xml {
+        failures += 1
+        print("\(workload.rawValue): the binary and XML documents differ")
+    }
+    return failures
+}
