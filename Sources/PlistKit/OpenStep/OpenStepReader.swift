@@ -62,6 +62,16 @@ struct OpenStepReader: ~Copyable {
         }
     }
 
+    /// The value that `token` starts with (a quoted or unquoted string, `<hex data>` or a
+    /// GNUstep typed value) and how many bytes it takes: what ``OpenStepEventSource`` reads
+    /// between its structural characters. Errors count lines and columns from the token's
+    /// start.
+    static func scalar(_ token: UnsafeBufferPointer<UInt8>, options: PlistReadingOptions) throws(PlistError) -> (value: Plist, length: Int) {
+        var reader = OpenStepReader(token, options: options)
+        let value = try reader.parseObject(required: true, depth: 0)!
+        return (value, reader.index)
+    }
+
     // MARK: Document
 
     private mutating func parseDocument() throws(PlistError) -> Plist {
