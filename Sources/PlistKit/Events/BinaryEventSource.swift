@@ -43,11 +43,12 @@ final class BinaryEventSource: PlistEventSource {
         })
     }
 
-    /// Maps the regular file behind `descriptor` from its current offset to its end.
-    init(fileDescriptor: Int32, options: PlistReadingOptions) throws(PlistError) {
+    /// Maps the regular file behind `descriptor` from the offset `found` (where the
+    /// descriptor was before the format was detected) to its end.
+    init(fileDescriptor: Int32, extent found: Syscalls.Result<(offset: Int, size: Int)>, options: PlistReadingOptions) throws(PlistError) {
         maximumDepth = options.maximumDepth
         let extent: (offset: Int, size: Int)
-        switch Syscalls.seekableExtent(fileDescriptor) {
+        switch found {
         case .success(let value): extent = value
         case .failure(let errno):
             throw PlistError(.io, "a binary property list is read through a memory mapping, which needs a regular file: \(errno.description)")

@@ -102,11 +102,12 @@ final class OpenStepEventSource: PlistEventSource {
         return .startDictionary(count: nil)
     }
 
-    /// Checks what follows the document's value and reads the input to its end (it must
-    /// decode, as ``OpenStepInput`` requires of the whole document).
-    private func finish() throws(PlistError) {
+    /// Checks what follows the document's value (unless it is a `.strings` file's, after
+    /// which CF ignores what cannot start a key) and reads the input to its end: it must
+    /// decode, as ``OpenStepInput`` requires of the whole document.
+    private func finish(ignoringTrailingText: Bool = false) throws(PlistError) {
         finished = true
-        if stack.isEmpty, let _ = try skipWhitespace() {
+        if !ignoringTrailingText, let _ = try skipWhitespace() {
             throw error(.syntax, "unexpected '\(try describeCharacter())' after the property list")
         }
         while input.buffered > 0 || !input.reachedEnd {
@@ -134,7 +135,7 @@ final class OpenStepEventSource: PlistEventSource {
             } else {
                 // The end of a .strings file: whatever follows is ignored.
                 stack.removeLast()
-                try finish()
+                try finish(ignoringTrailingText: true)
                 return .endDictionary
             }
             stack.removeLast()

@@ -88,6 +88,8 @@ public final class PlistEventReader {
     ///   fails (a binary property list behind a pipe, say), ``PlistError/Code/unknownFormat``
     ///   when the format cannot be detected.
     public init(fileDescriptor: Int32, format: PlistFormat? = nil, options: PlistReadingOptions = .default, chunkSize: Int = 64 * 1024) throws(PlistError) {
+        // Where the document starts, for a binary one, which is mapped rather than read.
+        let extent = Syscalls.seekableExtent(fileDescriptor)
         let input = EventInput(descriptor: fileDescriptor, chunkSize: chunkSize)
         let detected: PlistFormat
         if let format {
@@ -99,7 +101,7 @@ public final class PlistEventReader {
         }
         self.format = detected
         if detected == .binary {
-            source = try BinaryEventSource(fileDescriptor: fileDescriptor, options: options)
+            source = try BinaryEventSource(fileDescriptor: fileDescriptor, extent: extent, options: options)
         } else {
             source = try Self.textSource(detected, input, options: options)
         }
