@@ -19,14 +19,11 @@ final class BinaryEventSource: PlistEventSource {
         case mapped(UnsafeRawBufferPointer, mapping: UnsafeRawPointer, size: Int)
     }
 
-    /// An open container: its object and how far the walk has come through it.
+    /// An open container (object `index`) and how far the walk has come through it: the
+    /// element or entry to read next and, in a dictionary, whether its key was delivered.
     private struct Frame {
-        let index: Int
-        let object: BinaryObject
-        /// The element (or entry) to read next.
-        var element = 0
-        /// For a dictionary: the key of `element` was delivered, its value comes next.
-        var keyDelivered = false
+        let index: Int, object: BinaryObject
+        var element = 0, keyDelivered = false
     }
 
     private let storage: Storage

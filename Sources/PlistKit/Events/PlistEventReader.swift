@@ -3,13 +3,6 @@ import FoundationEssentials
 #else
 import Foundation
 #endif
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
 
 /// Reads a property list as a stream of ``PlistEvent``s, one ``next()`` at a time, from bytes
 /// in memory or from a file read a chunk at a time.
@@ -117,7 +110,7 @@ public final class PlistEventReader {
     ///   opened or read, or as the descriptor initializer does.
     public convenience init(contentsOfFile path: String, format: PlistFormat? = nil, options: PlistReadingOptions = .default, chunkSize: Int = 64 * 1024) throws(PlistError) {
         let descriptor: Int32
-        switch Syscalls.openFile(path, O_RDONLY) {
+        switch Syscalls.openForReading(path) {
         case .success(let value): descriptor = value
         case .failure(let errno): throw PlistError(.io, "cannot open \(path): \(errno.description)")
         }

@@ -8,6 +8,11 @@ import Darwin
 
 // Reading a descriptor piece by piece, and mapping a file, for `PlistEventReader`.
 extension Syscalls {
+    /// `open` for reading only, with `O_CLOEXEC`.
+    package static func openForReading(_ path: String) -> Result<Int32> {
+        openFile(path, O_RDONLY)
+    }
+
     /// `read` of at most `buffer.count` bytes, retried on `EINTR`; 0 at the end of the file.
     package static func readSome(_ descriptor: Int32, into buffer: UnsafeMutableRawBufferPointer) -> Result<Int> {
         while true {
