@@ -144,7 +144,7 @@ final class BinaryEventSource: PlistEventSource {
     private func key(_ table: BinaryObjectTable, index: Int, referencedFrom referrer: Int) throws(PlistError) -> String {
         let object = try located(table, index: index, referencedFrom: referrer)
         if object.isString { return try table.string(object) }
-        let described: Plist = try table.scalarValue(object) ?? (object.kind == .dictionary ? .dictionary([:]) : .array([]))
-        throw PlistError(.nonStringKey, "dictionary key is \(PlistTypeWords.description(of: described)), not a string", offset: referrer)
+        _ = try table.scalarValue(object)  // a malformed scalar is that error, as in BinaryReader
+        throw PlistError(.nonStringKey, "dictionary key is \(object.kind.plistKind.words), not a string", offset: referrer)
     }
 }
