@@ -6,10 +6,10 @@
 ///
 /// A `.strings` file (a document that is a string followed by more text) reads as a
 /// dictionary, as in CF; text after its last entry that cannot start a key is ignored, but
-/// still decoded to its end. One thing CF does cannot be done with events already delivered:
-/// an array element that fails just before the array's `)` (`(a, { b )`) is dropped by
-/// ``OpenStepReader``; here, once that element's first events were delivered, its error is
-/// thrown.
+/// still decoded to its end. CF drops an array element that fails where the failure leaves
+/// the position just before the array's `)` (`(a, <0)` reads as `(a)`); so does this source
+/// when the element is a scalar, but an element whose first events were delivered already
+/// (`(a, { b )`) cannot be taken back, so its error is thrown, saying so.
 final class OpenStepEventSource: PlistEventSource {
     private enum Open {
         /// A dictionary; `braced` is false for a `.strings` file's root.
@@ -42,6 +42,12 @@ final class OpenStepEventSource: PlistEventSource {
     private var finished = false
     /// A `.strings` file's first key, read as the document's value before it was clear.
     private var pendingKey: String?
+    /// Where in the token the whole-value reader stopped, when a scalar token failed.
+    private var tokenStop: Int?
+
+    /// What the error message adds when CF would drop an array element whose events were
+    /// delivered already.
+    static let droppedElementNote = "CF drops the array element this error is in, but its first events were delivered already"
 
     init(_ input: EventInput, options: PlistReadingOptions) throws(PlistError) {
         self.input = input
@@ -69,12 +75,17 @@ final class OpenStepEventSource: PlistEventSource {
             return try documentStart()
         }
         while let top = stack.last {
-            switch top {
-            case .dictionary(let braced, let state):
-                if let event = try dictionaryStep(braced: braced, state) { return event }
-            case .array(let state):
-                if let event = try arrayStep(state) { return event }
+            tokenStop = nil
+            let event: PlistEvent?
+            do throws(PlistError) {
+                switch top {
+                case .dictionary(let braced, let state): event = try dictionaryStep(braced: braced, state)
+                case .array(let state): event = try arrayStep(state)
+                }
+            } catch {
+                event = try recover(from: error)
             }
+            if let event { return event }
         }
         try finish()
         return nil
@@ -174,6 +185,7 @@ final class OpenStepEventSource: PlistEventSource {
             guard case .string(let key) = try scalar() else { preconditionFailure("a key token is a string") }
             return key
         } catch {
+            tokenStop = nil
             input.advance(1)
             return nil
         }
@@ -202,6 +214,22 @@ final class OpenStepEventSource: PlistEventSource {
         }
         guard byte == UInt8(ascii: ")") else {
             throw error(.syntax, "expected ',' or ')' in an array, found '\(try describeCharacter())'")
+        }
+        input.advance(1)
+        stack.removeLast()
+        return .endArray
+    }
+
+    /// CF's recovery in arrays (``OpenStepReader``'s `parseArrayContent`): when the position
+    /// where the reader stopped is, past white space, an array's `)`, the innermost array
+    /// drops the failed element and ends there. Possible here only when that element was one
+    /// scalar token, the top of the stack's array; otherwise `error` is thrown.
+    private func recover(from error: PlistError) throws(PlistError) -> PlistEvent {
+        guard stack.contains(where: { if case .array = $0 { true } else { false } }) else { throw error }
+        if let tokenStop { input.advance(tokenStop) }
+        guard try skipWhitespace() == UInt8(ascii: ")") else { throw error }
+        guard tokenStop != nil, case .array = stack[stack.count - 1] else {
+            throw PlistError(error.code, "\(error.message) (\(Self.droppedElementNote))", at: error.location)
         }
         input.advance(1)
         stack.removeLast()
@@ -246,15 +274,17 @@ final class OpenStepEventSource: PlistEventSource {
         let length = try tokenLength()
         let input = input
         let options = options
-        let (value, used) = try input.withBytes(length) { (token) throws(PlistError) in
-            do throws(PlistError) {
-                return try OpenStepReader.scalar(token, options: options)
-            } catch {
-                throw input.relocated(error)
+        var stop = 0
+        do throws(PlistError) {
+            let (value, used) = try input.withBytes(length) { (token) throws(PlistError) in
+                try OpenStepReader.scalar(token, options: options, stop: &stop)
             }
+            input.advance(used)
+            return value
+        } catch {
+            tokenStop = stop
+            throw input.relocated(error)
         }
-        input.advance(used)
-        return value
     }
 
     /// The bytes of the token at the current position: a quoted string to its closing quote,
