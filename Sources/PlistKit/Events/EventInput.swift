@@ -114,9 +114,14 @@ final class EventInput {
         if buffered == 0 {
             guard try fill(), buffered > 0 else { return nil }
         }
-        let chunk = Array(window[start...])
-        window.removeAll(keepingCapacity: true)
-        start = 0
+        var chunk: [UInt8] = []
+        if start == 0 {
+            swap(&chunk, &window)
+        } else {
+            chunk = Array(window[start...])
+            window.removeAll(keepingCapacity: true)
+            start = 0
+        }
         return chunk
     }
 
