@@ -61,7 +61,7 @@ enum LibXML2Parser {
     /// Records a document libxml2 found not well-formed, and frees the context.
     private static func detach(_ session: Session, from builder: XMLEventReceiver) {
         let context = session.context
-        if builder.error == nil, context.pointee.wellFormed == 0 {
+        if builder.error == nil, context.pointee.wellFormed == 0, !builder.endedAtNUL {
             builder.fail(.syntax, "the XML is not well-formed", at: builder.locate())
         }
         // libxml2 builds a stand-in document to hold the internal subset (a DOCTYPE's
@@ -136,6 +136,17 @@ enum LibXML2Parser {
         }
     }
 
+    /// True when the content libxml2 found after the root element starts with a NUL
+    /// character. The memory parser (``parse(_:into:)``) takes a NUL there for the end of
+    /// its input and ignores the rest; the push parser reports it, and is told to agree.
+    private static func endsAtNUL(_ builder: XMLEventReceiver) -> Bool {
+        guard let context = builder.context?.assumingMemoryBound(to: xmlParserCtxt.self),
+              context.pointee.instate == XML_PARSER_EPILOG,
+              let input = context.pointee.input, let current = input.pointee.cur, let end = input.pointee.end,
+              current < end else { return false }
+        return current.pointee == 0
+    }
+
     private static func makeHandler() -> xmlSAXHandler {
         var sax = xmlSAXHandler()
         sax.initialized = UInt32(XML_SAX2_MAGIC)
@@ -196,6 +207,10 @@ enum LibXML2Parser {
             guard let userData, let error, error.pointee.level.rawValue >= XML_ERR_ERROR.rawValue else { return }
             let builder = LibXML2Parser.builder(userData)
             guard builder.error == nil else { return }
+            if error.pointee.code == Int32(XML_ERR_DOCUMENT_END.rawValue), LibXML2Parser.endsAtNUL(builder) {
+                builder.endedAtNUL = true
+                return
+            }
             var message = error.pointee.message.map { String(cString: $0) } ?? "XML syntax error"
             while message.last?.isWhitespace == true { message.removeLast() }
             let code: PlistError.Code = error.pointee.code == Int32(XML_ERR_DOCUMENT_EMPTY.rawValue) ? .truncated : .syntax
