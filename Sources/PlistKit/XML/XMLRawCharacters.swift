@@ -96,10 +96,19 @@ enum XMLRawCharacters {
     static func escape(_ bytes: UnsafeRawBufferPointer, depth: inout Int, final: Bool, into out: inout [UInt8]) -> Int {
         let count = bytes.count
         var index = 0
+        /// Copies the bytes from `index` on while `plain` holds, in one append.
+        func copyRun(while plain: (UInt8) -> Bool) {
+            let runStart = index
+            while index < count, plain(bytes[index]) { index += 1 }
+            out.append(contentsOf: UnsafeRawBufferPointer(rebasing: bytes[runStart..<index]))
+        }
         /// Copies up to and including `terminator`; false when the end came first.
         func copyThrough(_ terminator: [UInt8]) -> Bool {
+            let first = terminator[0]
             while index < count {
-                if bytes[index] == terminator[0], hasPrefix(terminator, at: index) {
+                copyRun { $0 != first }
+                guard index < count else { break }
+                if hasPrefix(terminator, at: index) {
                     out.append(contentsOf: terminator)
                     index += terminator.count
                     return true
@@ -160,14 +169,22 @@ enum XMLRawCharacters {
                     out.removeSubrange(outputStart...)
                     return constructStart
                 }
-            } else if depth > 0 {
+            } else if depth > 0, !isPlainText(byte) {
                 appendEscaping(bytes, &index, to: &out, inCDATA: false)
+            } else if depth > 0 {
+                copyRun(while: isPlainText)
             } else {
-                out.append(byte)
-                index += 1
+                copyRun { $0 != UInt8(ascii: "<") }
             }
         }
         return count
+    }
+
+    /// True for a byte of text that is copied as it is: not markup, not a control character
+    /// (tab and LF aside), not the lead byte of U+FFFE, U+FFFF or U+10FFFF.
+    @inline(__always)
+    private static func isPlainText(_ byte: UInt8) -> Bool {
+        byte != UInt8(ascii: "<") && (byte >= 0x20 || byte == 0x09 || byte == 0x0A) && byte < 0xEF
     }
 
     /// Appends the text character at `index` (escaped if it must be) and moves past it.
