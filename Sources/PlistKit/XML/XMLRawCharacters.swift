@@ -123,6 +123,21 @@ enum XMLRawCharacters {
             for (offset, byte) in prefix.enumerated() where bytes[position + offset] != byte { return false }
             return true
         }
+        /// Copies a tag, counting element depth, since only the root element's content is
+        /// text (a character reference in the prolog is an error); false when the end came
+        /// first (the tag is then counted when it is all there).
+        func copyTag() -> Bool {
+            let isEndTag = index + 1 < count && bytes[index + 1] == UInt8(ascii: "/")
+            let complete = copyThrough(tagEnd)
+            if !complete, !final {
+                return false
+            } else if isEndTag {
+                depth -= 1
+            } else if out.count >= 2, out[out.count - 2] != UInt8(ascii: "/") {
+                depth += 1
+            }
+            return complete
+        }
         while index < count {
             let byte = bytes[index]
             let constructStart = index, outputStart = out.count
@@ -132,7 +147,11 @@ enum XMLRawCharacters {
             }
             if byte == UInt8(ascii: "<") {
                 let complete: Bool
-                if hasPrefix(commentStart, at: index) {
+                // Comments, CDATA, DOCTYPE and instructions start `<!` or `<?`; most are tags.
+                let isMarkup = index + 1 < count && (bytes[index + 1] == UInt8(ascii: "!") || bytes[index + 1] == UInt8(ascii: "?"))
+                if !isMarkup {
+                    complete = copyTag()
+                } else if hasPrefix(commentStart, at: index) {
                     complete = copyThrough(commentEnd)
                 } else if hasPrefix(cdataStart, at: index) {
                     out.append(contentsOf: cdataStart)
@@ -153,17 +172,7 @@ enum XMLRawCharacters {
                     if index < count, bytes[index] == UInt8(ascii: "[") { subsetComplete = copyThrough(subsetEnd) }
                     complete = copyThrough(tagEnd) && subsetComplete
                 } else {
-                    // A tag: count element depth, since only the root element's content is
-                    // text (a character reference in the prolog is an error).
-                    let isEndTag = index + 1 < count && bytes[index + 1] == UInt8(ascii: "/")
-                    complete = copyThrough(tagEnd)
-                    if !complete, !final {
-                        // Counted when the whole tag is here.
-                    } else if isEndTag {
-                        depth -= 1
-                    } else if out.count >= 2, out[out.count - 2] != UInt8(ascii: "/") {
-                        depth += 1
-                    }
+                    complete = copyTag()
                 }
                 if !complete, !final {
                     out.removeSubrange(outputStart...)
