@@ -5,7 +5,7 @@ import Foundation
 #endif
 
 /// One step through a property list in document order: what ``PlistEventReader`` delivers
-/// and `PlistEventWriter` takes.
+/// and ``PlistEventWriter`` takes.
 ///
 /// A document is exactly one value. A scalar value is one event; an array is
 /// ``startArray(count:)``, its elements' events, then ``endArray``; a dictionary is
