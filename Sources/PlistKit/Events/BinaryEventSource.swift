@@ -29,12 +29,15 @@ final class BinaryEventSource: PlistEventSource {
     private let storage: Storage
     private let trailer: BinaryTrailer
     private let maximumDepth: Int
+    /// ``PlistReadingOptions/sharesLargeData``, for `Data` input (a mapping is copied from).
+    private let sharesLargeData: Bool
     private var stack: [Frame] = []
     private var started = false
 
     init(bytes: Data, options: PlistReadingOptions) throws(PlistError) {
         storage = .data(bytes)
         maximumDepth = options.maximumDepth
+        sharesLargeData = options.sharesLargeData
         trailer = try Self.checkedTrailer(bytes.withUnsafeBytes { buffer in
             Result { () throws(PlistError) in try BinaryObjectTable(buffer).trailer }
         })
@@ -44,6 +47,7 @@ final class BinaryEventSource: PlistEventSource {
     /// descriptor was before the format was detected) to its end.
     init(fileDescriptor: Int32, extent found: Syscalls.Result<(offset: Int, size: Int)>, options: PlistReadingOptions) throws(PlistError) {
         maximumDepth = options.maximumDepth
+        sharesLargeData = false
         let extent: (offset: Int, size: Int)
         switch found {
         case .success(let value): extent = value
@@ -82,7 +86,12 @@ final class BinaryEventSource: PlistEventSource {
         switch storage {
         case .data(let data):
             let result = data.withUnsafeBytes { buffer in
-                Result { () throws(PlistError) in try step(BinaryObjectTable(checked: buffer, trailer: trailer)) }
+                Result { () throws(PlistError) in
+                    var table = BinaryObjectTable(checked: buffer, trailer: trailer)
+                    // Large data values share the input's storage, as BinaryReader's do.
+                    table.storage = sharesLargeData ? data : nil
+                    return try step(table)
+                }
             }
             return try result.get()
         case .mapped(let bytes, _, _):
