@@ -32,6 +32,7 @@ let package = Package(
         .executableTarget(name: "FuzzDetect", dependencies: ["FuzzCommon", .product(name: "PlistKit", package: root)]),
         .executableTarget(name: "FuzzDecoder", dependencies: ["FuzzCommon", .product(name: "PlistKit", package: root)]),
         .executableTarget(name: "FuzzBinaryView", dependencies: ["FuzzCommon", .product(name: "PlistKit", package: root)]),
+        .executableTarget(name: "FuzzEvents", dependencies: ["FuzzCommon", .product(name: "PlistKit", package: root)]),
         .executableTarget(
             name: "FuzzUnarchiver",
             dependencies: [

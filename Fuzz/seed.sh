@@ -27,3 +27,5 @@ copy FuzzDetect     $vectors/binary/regressions $vectors/xml/hand $vectors/json/
                     $vectors/openstep/hand $vectors/openstep/strings $vectors/fuzz/FuzzDetect
 copy FuzzDecoder    Seeds/FuzzDecoder $vectors/fuzz/FuzzDecoder
 copy FuzzUnarchiver $vectors/archives $vectors/fuzz/FuzzUnarchiver
+copy FuzzEvents     $vectors/binary/regressions $vectors/archives $vectors/xml/hand $vectors/json/plutil \
+                    $vectors/openstep/hand $vectors/openstep/strings $vectors/fuzz/FuzzEvents

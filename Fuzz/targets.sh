@@ -1,11 +1,11 @@
 # Sourced by run.sh and smoke.sh: the fuzz targets, and the dictionary each one uses.
-TARGETS="FuzzBinary FuzzBinaryView FuzzXML FuzzJSON FuzzOpenStep FuzzDetect FuzzDecoder FuzzUnarchiver"
+TARGETS="FuzzBinary FuzzBinaryView FuzzXML FuzzJSON FuzzOpenStep FuzzDetect FuzzDecoder FuzzUnarchiver FuzzEvents"
 
 # dictionary TARGET: the path of TARGET's libFuzzer dictionary.
 dictionary() {
     case $1 in
         FuzzBinary|FuzzBinaryView) echo Dictionaries/binary.dict ;;
-        FuzzXML|FuzzDetect) echo Dictionaries/xml.dict ;;
+        FuzzXML|FuzzDetect|FuzzEvents) echo Dictionaries/xml.dict ;;
         FuzzJSON) echo Dictionaries/json.dict ;;
         FuzzOpenStep) echo Dictionaries/openstep.dict ;;
         FuzzDecoder) echo Dictionaries/decoder.dict ;;

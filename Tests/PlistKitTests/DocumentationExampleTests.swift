@@ -90,4 +90,27 @@ import PlistKit
         let count = root["items"]?.array?.count
         #expect(count == 3)
     }
+
+    /// StreamingEvents.md: the events of a document, and a root array's elements one at a time.
+    @Test func streamingEvents() throws {
+        let document: Plist = ["name": "Ada", "age": 36]
+        let bytes = try document.encoded(as: .json)
+        var keys: [String] = []
+        let reader = try PlistEventReader(bytes)          // the format is detected
+        while let event = try reader.next() {
+            if case .key(let key) = event { keys.append(key) }
+        }
+        #expect(keys == ["name", "age"])
+
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("plistkit-doc-\(UUID()).plist").path
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        try Plist.array([["size": 3], ["size": 4], ["name": "x"]]).encoded(as: .xml).write(to: URL(fileURLWithPath: path))
+        var total = 0
+        let records = try PlistEventReader(contentsOfFile: path)
+        guard try records.next() == .startArray(count: nil) else { Issue.record("not an array"); return }
+        while let record = try records.readValue() {
+            total += record["size"]?.int ?? 0
+        }
+        #expect(total == 7)
+    }
 }

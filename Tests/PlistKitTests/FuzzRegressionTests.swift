@@ -68,8 +68,18 @@ struct FuzzFinding: Sendable, CustomTestStringConvertible {
         case "FuzzXML": try Plist(decoding: bytes, format: .xml)
         case "FuzzJSON": try Plist(decoding: bytes, format: .json)
         case "FuzzOpenStep": try Plist.decodedOpenStep(bytes).value
+        case "FuzzEvents": try readEvents(bytes)
         default: try Plist(decoding: bytes)
         }
+    }
+
+    /// The value `PlistEventReader` assembles from the events, which then end.
+    private func readEvents(_ bytes: Data) throws(PlistError) -> Plist {
+        let reader = try PlistEventReader(bytes)
+        guard let value = try reader.readValue(), try reader.next() == nil else {
+            throw PlistError(.structure, "the events are not one value")
+        }
+        return value
     }
 
     /// The OpenStep reader's writing options write the value back in its own form, and

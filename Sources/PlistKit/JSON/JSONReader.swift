@@ -29,6 +29,15 @@ struct JSONReader {
         return value
     }
 
+    /// The scalar that `token` starts with (a string, a number, `true`, `false` or `null`)
+    /// and how many bytes it takes: what ``JSONEventSource`` reads between its structural
+    /// characters. Errors count lines and columns from the token's start.
+    static func scalar(_ token: UnsafeBufferPointer<UInt8>) throws(PlistError) -> (value: Plist, length: Int) {
+        var reader = JSONReader(bytes: token, index: 0, maximumDepth: 0)
+        let value = try reader.parseValue(depth: 0)
+        return (value, reader.index)
+    }
+
     // MARK: Errors
 
     /// An error at the current position, as line and column (computed only on failure).

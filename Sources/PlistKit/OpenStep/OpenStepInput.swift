@@ -6,26 +6,41 @@
 /// order (little-endian on every platform Swift runs on). Anything else is UTF-8, and must be
 /// valid UTF-8 throughout, as CF's string conversion requires.
 enum OpenStepInput {
+    /// How a document is encoded, as CF decides from its first bytes.
+    enum Encoding: Equatable {
+        case utf8
+        case utf16(bigEndian: Bool)
+        case utf32(bigEndian: Bool)
+    }
+
+    /// The encoding of a document of `count` bytes that starts with `head` (its first five
+    /// bytes, or all of a shorter one), and where its text starts (after a byte-order mark,
+    /// or after the two bytes CF skips in UTF-16 without one).
+    static func encoding(head: UnsafeBufferPointer<UInt8>, count: Int) -> (encoding: Encoding, textStart: Int) {
+        func starts(_ prefix: [UInt8]) -> Bool { head.count >= prefix.count && head.starts(with: prefix) }
+        if count > 4, starts([0x00, 0x00, 0xFE, 0xFF]) { return (.utf32(bigEndian: true), 4) }
+        if count > 4, starts([0xFF, 0xFE, 0x00, 0x00]) { return (.utf32(bigEndian: false), 4) }
+        if count > 3, starts([0xEF, 0xBB, 0xBF]) { return (.utf8, 3) }
+        if count > 2 {
+            if starts([0xFF, 0xFE]) { return (.utf16(bigEndian: false), 2) }
+            if starts([0xFE, 0xFF]) { return (.utf16(bigEndian: true), 2) }
+            if head[0] == 0 || head[1] == 0 { return (.utf16(bigEndian: false), 2) }
+        }
+        return (.utf8, 0)
+    }
+
     /// Runs `body` over the document as UTF-8: the input itself when it is UTF-8 (without a
     /// copy), a transcoded copy otherwise.
     static func withUTF8<R>(_ buffer: UnsafeRawBufferPointer, _ body: (UnsafeBufferPointer<UInt8>) throws(PlistError) -> R) throws(PlistError) -> R {
         let bytes = buffer.bindMemory(to: UInt8.self)
-        let count = bytes.count
-        func starts(_ prefix: [UInt8]) -> Bool { count >= prefix.count && bytes.starts(with: prefix) }
-        if count > 4, starts([0x00, 0x00, 0xFE, 0xFF]) { return try run(body, over: transcodedUTF32(bytes, from: 4, bigEndian: true)) }
-        if count > 4, starts([0xFF, 0xFE, 0x00, 0x00]) { return try run(body, over: transcodedUTF32(bytes, from: 4, bigEndian: false)) }
-        if count > 3, starts([0xEF, 0xBB, 0xBF]) {
-            let text = UnsafeBufferPointer(rebasing: bytes[3...])
+        switch encoding(head: bytes, count: bytes.count) {
+        case (.utf32(let bigEndian), let start): return try run(body, over: transcodedUTF32(bytes, from: start, bigEndian: bigEndian))
+        case (.utf16(let bigEndian), let start): return try run(body, over: transcodedUTF16(bytes, from: start, bigEndian: bigEndian))
+        case (.utf8, let start):
+            let text = UnsafeBufferPointer(rebasing: bytes[start...])
             try validateUTF8(text)
             return try body(text)
         }
-        if count > 2 {
-            if starts([0xFF, 0xFE]) { return try run(body, over: transcodedUTF16(bytes, from: 2, bigEndian: false)) }
-            if starts([0xFE, 0xFF]) { return try run(body, over: transcodedUTF16(bytes, from: 2, bigEndian: true)) }
-            if bytes[0] == 0 || bytes[1] == 0 { return try run(body, over: transcodedUTF16(bytes, from: 2, bigEndian: false)) }
-        }
-        try validateUTF8(bytes)
-        return try body(bytes)
     }
 
     private static func run<R>(_ body: (UnsafeBufferPointer<UInt8>) throws(PlistError) -> R, over text: [UInt8]) throws(PlistError) -> R {
@@ -90,7 +105,7 @@ enum OpenStepInput {
 
     /// UTF-16 from `start` on, as UTF-8, in one pass; a trailing odd byte is ignored and
     /// unpaired surrogates become U+FFFD, as Foundation hands CF's strings to Swift.
-    private static func transcodedUTF16(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int, bigEndian: Bool) -> [UInt8] {
+    static func transcodedUTF16(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int, bigEndian: Bool) -> [UInt8] {
         let unitCount = (bytes.count - start) / 2
         // At most three UTF-8 bytes per UTF-16 unit (a surrogate pair gives four for two).
         return [UInt8](unsafeUninitializedCapacity: unitCount * 3) { out, written in
@@ -139,7 +154,7 @@ enum OpenStepInput {
     }
 
     /// UTF-32 from `start` on, as UTF-8; invalid scalars become U+FFFD.
-    private static func transcodedUTF32(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int, bigEndian: Bool) -> [UInt8] {
+    static func transcodedUTF32(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int, bigEndian: Bool) -> [UInt8] {
         let unitCount = (bytes.count - start) / 4
         var scalars = String.UnicodeScalarView()
         for index in 0..<unitCount {

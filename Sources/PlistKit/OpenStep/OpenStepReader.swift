@@ -62,6 +62,22 @@ struct OpenStepReader: ~Copyable {
         }
     }
 
+    /// The value that `token` starts with (a quoted or unquoted string, `<hex data>` or a
+    /// GNUstep typed value) and how many bytes it takes: what ``OpenStepEventSource`` reads
+    /// between its structural characters. Errors count lines and columns from the token's
+    /// start; on an error, `stop` is where the reader stopped, which decides whether CF's
+    /// array recovery applies (see `parseArrayContent(depth:)`).
+    static func scalar(_ token: UnsafeBufferPointer<UInt8>, options: PlistReadingOptions, stop: inout Int) throws(PlistError) -> (value: Plist, length: Int) {
+        var reader = OpenStepReader(token, options: options)
+        do throws(PlistError) {
+            let value = try reader.parseObject(required: true, depth: 0)!
+            return (value, reader.index)
+        } catch {
+            stop = reader.index
+            throw error
+        }
+    }
+
     // MARK: Document
 
     private mutating func parseDocument() throws(PlistError) -> Plist {

@@ -30,9 +30,24 @@ enum LibXML2Parser {
             builder.fail(.limitExceeded, "libxml2 could not allocate a parser", at: .offset(0))
             return
         }
+        let session = attach(context, to: builder)
+        _ = xmlParseDocument(context)
+        detach(session, from: builder)
+    }
+
+    /// A parser context while it feeds a receiver: what ``detach(_:from:)`` puts back.
+    struct Session {
+        fileprivate let context: xmlParserCtxtPtr
+        fileprivate let handler: UnsafeMutablePointer<xmlSAXHandler>
+        fileprivate let defaultHandler: UnsafeMutablePointer<xmlSAXHandler>?
+    }
+
+    /// Gives `context` our SAX handler (see the type's notes on security), `builder` as its
+    /// user data, and the options every parse uses.
+    private static func attach(_ context: xmlParserCtxtPtr, to builder: XMLEventReceiver) -> Session {
         let handler = UnsafeMutablePointer<xmlSAXHandler>.allocate(capacity: 1)
         handler.initialize(to: makeHandler())
-        let defaultHandler = context.pointee.sax
+        let session = Session(context: context, handler: handler, defaultHandler: context.pointee.sax)
         context.pointee.sax = handler
         context.pointee.userData = Unmanaged.passUnretained(builder).toOpaque()
         builder.context = UnsafeMutableRawPointer(context)
@@ -40,8 +55,13 @@ enum LibXML2Parser {
             .lineColumn(line: Int(xmlSAX2GetLineNumber(context)), column: Int(xmlSAX2GetColumnNumber(context)))
         }
         _ = xmlCtxtUseOptions(context, Int32(XML_PARSE_NONET.rawValue | XML_PARSE_HUGE.rawValue))
-        _ = xmlParseDocument(context)
-        if builder.error == nil, context.pointee.wellFormed == 0 {
+        return session
+    }
+
+    /// Records a document libxml2 found not well-formed, and frees the context.
+    private static func detach(_ session: Session, from builder: XMLEventReceiver) {
+        let context = session.context
+        if builder.error == nil, context.pointee.wellFormed == 0, !builder.endedAtNUL {
             builder.fail(.syntax, "the XML is not well-formed", at: builder.locate())
         }
         // libxml2 builds a stand-in document to hold the internal subset (a DOCTYPE's
@@ -50,13 +70,52 @@ enum LibXML2Parser {
             xmlFreeDoc(document)
             context.pointee.myDoc = nil
         }
-        context.pointee.sax = defaultHandler
+        context.pointee.sax = session.defaultHandler
         context.pointee.userData = UnsafeMutableRawPointer(context)
         builder.context = nil
         builder.locate = { nil }
         xmlFreeParserCtxt(context)
-        handler.deinitialize(count: 1)
-        handler.deallocate()
+        session.handler.deinitialize(count: 1)
+        session.handler.deallocate()
+    }
+
+    /// libxml2's push parser over the same handler and options as ``parse(_:into:)``: the
+    /// document arrives in pieces through ``feed(_:)`` and ends with ``finish()``, and each
+    /// piece's events reach the receiver before `feed` returns. Unlike `parse`, it has no
+    /// limit on the document's size.
+    final class Push {
+        private let builder: XMLEventReceiver
+        private var session: Session?
+
+        init(into builder: XMLEventReceiver) {
+            self.builder = builder
+            xmlInitParser()
+            guard let context = xmlCreatePushParserCtxt(nil, nil, nil, 0, nil) else {
+                builder.fail(.limitExceeded, "libxml2 could not allocate a parser", at: .offset(0))
+                return
+            }
+            session = LibXML2Parser.attach(context, to: builder)
+        }
+
+        deinit {
+            if let session { LibXML2Parser.detach(session, from: builder) }
+        }
+
+        /// Parses the next piece of the document (at most 2 GiB).
+        func feed(_ bytes: UnsafeRawBufferPointer) {
+            guard let session, builder.error == nil, let base = bytes.baseAddress, bytes.count > 0 else { return }
+            _ = xmlParseChunk(session.context, base.assumingMemoryBound(to: CChar.self), Int32(bytes.count), 0)
+        }
+
+        /// Ends the document: libxml2 reports what is missing, then the context is freed.
+        func finish() {
+            guard let session else { return }
+            if builder.error == nil {
+                _ = xmlParseChunk(session.context, nil, 0, 1)
+            }
+            self.session = nil
+            LibXML2Parser.detach(session, from: builder)
+        }
     }
 
     private static func builder(_ userData: UnsafeMutableRawPointer?) -> XMLEventReceiver {
@@ -75,6 +134,17 @@ enum LibXML2Parser {
         if builder.error != nil, let context = builder.context {
             xmlStopParser(context.assumingMemoryBound(to: xmlParserCtxt.self))
         }
+    }
+
+    /// True when the content libxml2 found after the root element starts with a NUL
+    /// character. The memory parser (``parse(_:into:)``) takes a NUL there for the end of
+    /// its input and ignores the rest; the push parser reports it, and is told to agree.
+    private static func endsAtNUL(_ builder: XMLEventReceiver) -> Bool {
+        guard let context = builder.context?.assumingMemoryBound(to: xmlParserCtxt.self),
+              context.pointee.instate == XML_PARSER_EPILOG,
+              let input = context.pointee.input, let current = input.pointee.cur, let end = input.pointee.end,
+              current < end else { return false }
+        return current.pointee == 0
     }
 
     private static func makeHandler() -> xmlSAXHandler {
@@ -137,6 +207,10 @@ enum LibXML2Parser {
             guard let userData, let error, error.pointee.level.rawValue >= XML_ERR_ERROR.rawValue else { return }
             let builder = LibXML2Parser.builder(userData)
             guard builder.error == nil else { return }
+            if error.pointee.code == Int32(XML_ERR_DOCUMENT_END.rawValue), LibXML2Parser.endsAtNUL(builder) {
+                builder.endedAtNUL = true
+                return
+            }
             var message = error.pointee.message.map { String(cString: $0) } ?? "XML syntax error"
             while message.last?.isWhitespace == true { message.removeLast() }
             let code: PlistError.Code = error.pointee.code == Int32(XML_ERR_DOCUMENT_EMPTY.rawValue) ? .truncated : .syntax

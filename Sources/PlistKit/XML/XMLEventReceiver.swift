@@ -14,6 +14,9 @@ class XMLEventReceiver {
     @exclusivity(unchecked) final var context: UnsafeMutableRawPointer?
     /// Where libxml2 is now, as line and column.
     final var locate: () -> PlistError.Location? = { nil }
+    /// The document ended at a NUL character after its root element (see
+    /// `LibXML2Parser.endsAtNUL`): libxml2's complaint about it is not an error.
+    @exclusivity(unchecked) final var endedAtNUL = false
     /// Whether `startElement` needs the element's position.
     final let recordsPositions: Bool
 

@@ -65,7 +65,7 @@ enum XMLRawCharacters {
 
     /// True unless the document starts with a UTF-16 or UTF-32 signature or declares an
     /// encoding other than UTF-8.
-    private static func isUTF8(_ bytes: UnsafeRawBufferPointer) -> Bool {
+    static func isUTF8(_ bytes: UnsafeRawBufferPointer) -> Bool {
         guard bytes.count >= 2 else { return true }
         if bytes[0] == 0xFE || bytes[0] == 0xFF || bytes[0] == 0x00 || bytes[1] == 0x00 { return false }
         // The XML declaration, if any, is in the first line.
@@ -82,31 +82,77 @@ enum XMLRawCharacters {
     static func escaped(_ bytes: UnsafeRawBufferPointer) -> [UInt8] {
         var out: [UInt8] = []
         out.reserveCapacity(bytes.count + bytes.count / 8 + 16)
+        var depth = 0
+        _ = escape(bytes, depth: &depth, final: true, into: &out)
+        return out
+    }
+
+    /// Appends the escaped form of `bytes` to `out`, where `depth` is the element depth at
+    /// the start of `bytes` (updated to the depth where the escaping stopped), and returns
+    /// how many bytes it consumed: all of them when `final`, otherwise it stops before a
+    /// comment, CDATA section, processing instruction, DOCTYPE, tag or character that
+    /// `bytes` does not hold all of, which the caller passes again with the bytes that follow
+    /// (``XMLEventSource`` escapes a document a chunk at a time so).
+    static func escape(_ bytes: UnsafeRawBufferPointer, depth: inout Int, final: Bool, into out: inout [UInt8]) -> Int {
         let count = bytes.count
         var index = 0
-        var depth = 0
-        /// Copies up to and including `terminator` (or to the end).
-        func copyThrough(_ terminator: [UInt8]) {
+        /// Copies the bytes from `index` on while `plain` holds, in one append.
+        func copyRun(while plain: (UInt8) -> Bool) {
+            let runStart = index
+            while index < count, plain(bytes[index]) { index += 1 }
+            out.append(contentsOf: UnsafeRawBufferPointer(rebasing: bytes[runStart..<index]))
+        }
+        /// Copies up to and including `terminator`; false when the end came first.
+        func copyThrough(_ terminator: [UInt8]) -> Bool {
+            let first = terminator[0]
             while index < count {
-                if bytes[index] == terminator[0], hasPrefix(terminator, at: index) {
+                copyRun { $0 != first }
+                guard index < count else { break }
+                if hasPrefix(terminator, at: index) {
                     out.append(contentsOf: terminator)
                     index += terminator.count
-                    return
+                    return true
                 }
                 out.append(bytes[index])
                 index += 1
             }
+            return false
         }
         func hasPrefix(_ prefix: [UInt8], at position: Int) -> Bool {
             guard position + prefix.count <= count else { return false }
             for (offset, byte) in prefix.enumerated() where bytes[position + offset] != byte { return false }
             return true
         }
+        /// Copies a tag, counting element depth, since only the root element's content is
+        /// text (a character reference in the prolog is an error); false when the end came
+        /// first (the tag is then counted when it is all there).
+        func copyTag() -> Bool {
+            let isEndTag = index + 1 < count && bytes[index + 1] == UInt8(ascii: "/")
+            let complete = copyThrough(tagEnd)
+            if !complete, !final {
+                return false
+            } else if isEndTag {
+                depth -= 1
+            } else if out.count >= 2, out[out.count - 2] != UInt8(ascii: "/") {
+                depth += 1
+            }
+            return complete
+        }
         while index < count {
             let byte = bytes[index]
+            let constructStart = index, outputStart = out.count
+            // Not final: a construct or character cut off by the end waits for more bytes.
+            if !final, byte == UInt8(ascii: "<") || byte >= 0xEF, count - index < cdataStart.count {
+                return index
+            }
             if byte == UInt8(ascii: "<") {
-                if hasPrefix(commentStart, at: index) {
-                    copyThrough(commentEnd)
+                let complete: Bool
+                // Comments, CDATA, DOCTYPE and instructions start `<!` or `<?`; most are tags.
+                let isMarkup = index + 1 < count && (bytes[index + 1] == UInt8(ascii: "!") || bytes[index + 1] == UInt8(ascii: "?"))
+                if !isMarkup {
+                    complete = copyTag()
+                } else if hasPrefix(commentStart, at: index) {
+                    complete = copyThrough(commentEnd)
                 } else if hasPrefix(cdataStart, at: index) {
                     out.append(contentsOf: cdataStart)
                     index += 9
@@ -114,35 +160,40 @@ enum XMLRawCharacters {
                     while index < count, !hasPrefix(cdataEnd, at: index) {
                         appendEscaping(bytes, &index, to: &out, inCDATA: true)
                     }
-                    copyThrough(cdataEnd)
+                    complete = copyThrough(cdataEnd)
                 } else if hasPrefix(instructionStart, at: index) {
-                    copyThrough(instructionEnd)
+                    complete = copyThrough(instructionEnd)
                 } else if hasPrefix(doctypeStart, at: index) {
                     // Up to '>', or past an internal subset's ']' first.
                     while index < count, bytes[index] != UInt8(ascii: ">"), bytes[index] != UInt8(ascii: "[") {
                         out.append(bytes[index]); index += 1
                     }
-                    if index < count, bytes[index] == UInt8(ascii: "[") { copyThrough(subsetEnd) }
-                    copyThrough(tagEnd)
+                    var subsetComplete = true
+                    if index < count, bytes[index] == UInt8(ascii: "[") { subsetComplete = copyThrough(subsetEnd) }
+                    complete = copyThrough(tagEnd) && subsetComplete
                 } else {
-                    // A tag: count element depth, since only the root element's content is
-                    // text (a character reference in the prolog is an error).
-                    let isEndTag = index + 1 < count && bytes[index + 1] == UInt8(ascii: "/")
-                    copyThrough(tagEnd)
-                    if isEndTag {
-                        depth -= 1
-                    } else if out.count >= 2, out[out.count - 2] != UInt8(ascii: "/") {
-                        depth += 1
-                    }
+                    complete = copyTag()
                 }
-            } else if depth > 0 {
+                if !complete, !final {
+                    out.removeSubrange(outputStart...)
+                    return constructStart
+                }
+            } else if depth > 0, !isPlainText(byte) {
                 appendEscaping(bytes, &index, to: &out, inCDATA: false)
+            } else if depth > 0 {
+                copyRun(while: isPlainText)
             } else {
-                out.append(byte)
-                index += 1
+                copyRun { $0 != UInt8(ascii: "<") }
             }
         }
-        return out
+        return count
+    }
+
+    /// True for a byte of text that is copied as it is: not markup, not a control character
+    /// (tab and LF aside), not the lead byte of U+FFFE, U+FFFF or U+10FFFF.
+    @inline(__always)
+    private static func isPlainText(_ byte: UInt8) -> Bool {
+        byte != UInt8(ascii: "<") && (byte >= 0x20 || byte == 0x09 || byte == 0x0A) && byte < 0xEF
     }
 
     /// Appends the text character at `index` (escaped if it must be) and moves past it.

@@ -1,0 +1,159 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+
+/// Binary property lists as events: a walk over the object table from the top object,
+/// through ``BinaryObjectTable``'s validated accessors, keeping only the stack of open
+/// containers.
+///
+/// Containers carry their counts; sets read as arrays. An object referred to from several
+/// places is read again at each, so its events repeat: a file that shares containers
+/// exponentially yields exponentially many events, in memory bounded by the nesting depth.
+/// A container met again while it is open is a cycle, the error ``BinaryReader`` gives.
+final class BinaryEventSource: PlistEventSource {
+    /// Where the bytes are: a `Data` the reader keeps, or a read-only mapping of a file.
+    private enum Storage {
+        case data(Data)
+        case mapped(UnsafeRawBufferPointer, mapping: UnsafeRawPointer, size: Int)
+    }
+
+    /// An open container (object `index`) and how far the walk has come through it: the
+    /// element or entry to read next and, in a dictionary, whether its key was delivered.
+    private struct Frame {
+        let index: Int, object: BinaryObject
+        var element = 0, keyDelivered = false
+    }
+
+    private let storage: Storage
+    private let trailer: BinaryTrailer
+    private let maximumDepth: Int
+    /// ``PlistReadingOptions/sharesLargeData``, for `Data` input (a mapping is copied from).
+    private let sharesLargeData: Bool
+    private var stack: [Frame] = []
+    private var started = false
+
+    init(bytes: Data, options: PlistReadingOptions) throws(PlistError) {
+        storage = .data(bytes)
+        maximumDepth = options.maximumDepth
+        sharesLargeData = options.sharesLargeData
+        trailer = try Self.checkedTrailer(bytes.withUnsafeBytes { buffer in
+            Result { () throws(PlistError) in try BinaryObjectTable(buffer).trailer }
+        })
+    }
+
+    /// Maps the regular file behind `descriptor` from the offset `found` (where the
+    /// descriptor was before the format was detected) to its end.
+    init(fileDescriptor: Int32, extent found: Syscalls.Result<(offset: Int, size: Int)>, options: PlistReadingOptions) throws(PlistError) {
+        maximumDepth = options.maximumDepth
+        sharesLargeData = false
+        let extent: (offset: Int, size: Int)
+        switch found {
+        case .success(let value): extent = value
+        case .failure(let errno):
+            throw PlistError(.io, "a binary property list is read through a memory mapping, which needs a regular file: \(errno.description)")
+        }
+        guard extent.size > extent.offset else {
+            throw PlistError(.truncated, "binary plist of 0 bytes is shorter than header, trailer and one object", offset: 0)
+        }
+        let mapping: UnsafeRawPointer
+        switch Syscalls.mapReadOnly(fileDescriptor, size: extent.size) {
+        case .success(let value): mapping = value
+        case .failure(let errno): throw PlistError(.io, "mapping the file failed: \(errno.description)")
+        }
+        let bytes = UnsafeRawBufferPointer(start: mapping + extent.offset, count: extent.size - extent.offset)
+        storage = .mapped(bytes, mapping: mapping, size: extent.size)
+        do throws(PlistError) {
+            trailer = try BinaryObjectTable(bytes).trailer
+        } catch {
+            Syscalls.unmap(UnsafeMutableRawPointer(mutating: mapping), extent.size)
+            throw error
+        }
+    }
+
+    deinit {
+        if case .mapped(_, let mapping, let size) = storage {
+            Syscalls.unmap(UnsafeMutableRawPointer(mutating: mapping), size)
+        }
+    }
+
+    private static func checkedTrailer(_ result: Result<BinaryTrailer, PlistError>) throws(PlistError) -> BinaryTrailer {
+        try result.get()
+    }
+
+    func next() throws(PlistError) -> PlistEvent? {
+        switch storage {
+        case .data(let data):
+            let result = data.withUnsafeBytes { buffer in
+                Result { () throws(PlistError) in
+                    var table = BinaryObjectTable(checked: buffer, trailer: trailer)
+                    // Large data values share the input's storage, as BinaryReader's do.
+                    table.storage = sharesLargeData ? data : nil
+                    return try step(table)
+                }
+            }
+            return try result.get()
+        case .mapped(let bytes, _, _):
+            return try step(BinaryObjectTable(checked: bytes, trailer: trailer))
+        }
+    }
+
+    /// The next event of the walk over `table`.
+    private func step(_ table: BinaryObjectTable) throws(PlistError) -> PlistEvent? {
+        guard started else {
+            started = true
+            return try value(table, index: trailer.topObject, referencedFrom: table.topReferrer)
+        }
+        guard var frame = stack.last else { return nil }
+        let top = stack.count - 1
+        let refSize = table.refSize
+        guard frame.element < frame.object.count else {
+            stack.removeLast()
+            return frame.object.kind == .dictionary ? .endDictionary : .endArray
+        }
+        if frame.object.kind == .dictionary, !frame.keyDelivered {
+            let position = frame.object.start + frame.element * refSize
+            stack[top].keyDelivered = true
+            return .key(try key(table, index: table.ref(at: position), referencedFrom: position))
+        }
+        let position = frame.object.kind == .dictionary
+            ? frame.object.start + (frame.object.count + frame.element) * refSize
+            : frame.object.start + frame.element * refSize
+        frame.element += 1
+        frame.keyDelivered = false
+        stack[top] = frame
+        return try value(table, index: table.ref(at: position), referencedFrom: position)
+    }
+
+    /// Object `index`, located and checked as ``BinaryReader`` checks it: in range, not a
+    /// container that is open.
+    private func located(_ table: BinaryObjectTable, index: Int, referencedFrom referrer: Int) throws(PlistError) -> BinaryObject {
+        guard index >= 0, index < table.objectCount else {
+            throw table.refOutOfRange(index, referencedFrom: referrer)
+        }
+        guard !stack.contains(where: { $0.index == index }) else {
+            throw PlistError(.cyclicReference, "object \(index) contains itself", offset: referrer)
+        }
+        return try table.object(index: index)
+    }
+
+    /// The event of object `index`: a scalar, or the start of a container, which opens.
+    private func value(_ table: BinaryObjectTable, index: Int, referencedFrom referrer: Int) throws(PlistError) -> PlistEvent {
+        let object = try located(table, index: index, referencedFrom: referrer)
+        if let scalar = try table.scalarValue(object) { return PlistEvent(scalar: scalar)! }
+        guard stack.count < maximumDepth else {
+            throw PlistError(.depthLimitExceeded, "containers nest deeper than \(maximumDepth) levels", offset: object.offset)
+        }
+        stack.append(Frame(index: index, object: object))
+        return object.kind == .dictionary ? .startDictionary(count: object.count) : .startArray(count: object.count)
+    }
+
+    /// The text of the key object `index`, which must be a string.
+    private func key(_ table: BinaryObjectTable, index: Int, referencedFrom referrer: Int) throws(PlistError) -> String {
+        let object = try located(table, index: index, referencedFrom: referrer)
+        if object.isString { return try table.string(object) }
+        _ = try table.scalarValue(object)  // a malformed scalar is that error, as in BinaryReader
+        throw PlistError(.nonStringKey, "dictionary key is \(object.kind.plistKind.words), not a string", offset: referrer)
+    }
+}

@@ -1,0 +1,89 @@
+/// XML as events, read incrementally: each piece of the input goes to libxml2's push parser
+/// (``LibXML2Parser/Push``, with the whole-value reader's handler and security settings), the
+/// same ``XMLPlistScanner`` checks the elements and parses the scalars, and the events of a
+/// piece wait in ``XMLEventSink``'s queue until ``next()`` has delivered them.
+///
+/// Characters XML forbids but CF writes raw (see ``XMLRawCharacters``) are escaped a piece
+/// at a time as the input arrives; a construct cut off at the end of a piece waits for the
+/// next one.
+final class XMLEventSource: PlistEventSource {
+    /// The most bytes libxml2 parses at once, which bounds the queue of events.
+    private static let pieceSize = 64 * 1024
+
+    private let input: EventInput
+    private let sink = XMLEventSink()
+    private let scanner: XMLPlistScanner<XMLEventSink>
+    private let parser: LibXML2Parser.Push
+    /// Read but not yet parsed.
+    private var pending: [UInt8] = []
+    private var pendingStart = 0
+    /// UTF-8 input is escaped on its way to libxml2; `escapeDepth` is the element depth
+    /// where the escaping stopped.
+    private let escapes: Bool
+    private var escapeDepth = 0
+    private var finished = false
+    /// The unparsed bytes end inside a construct: more input is needed first.
+    private var stalled = false
+
+    init(_ input: EventInput, options: PlistReadingOptions) throws(PlistError) {
+        self.input = input
+        scanner = XMLPlistScanner(sink: sink, maximumDepth: options.maximumDepth)
+        parser = LibXML2Parser.Push(into: scanner)
+        // The declaration, which names the encoding, is in the first line.
+        _ = try input.byte(at: 199)
+        escapes = try input.withBytes(min(input.buffered, 200)) { head in XMLRawCharacters.isUTF8(UnsafeRawBufferPointer(head)) }
+        scanner.unescapesText = escapes
+    }
+
+    func next() throws(PlistError) -> PlistEvent? {
+        while true {
+            if let event = sink.dequeue() { return event }
+            if let error = scanner.error { throw error }
+            if finished { return nil }
+            try parseNextPiece()
+        }
+    }
+
+    /// Parses up to ``pieceSize`` more bytes, or ends the document.
+    private func parseNextPiece() throws(PlistError) {
+        if pendingStart == pending.count || stalled {
+            pending.removeSubrange(0..<pendingStart)
+            pendingStart = 0
+            guard let chunk = try input.takeChunk() else {
+                if escapes, !pending.isEmpty {
+                    parse(escaping: pending.count, final: true)
+                }
+                parser.finish()
+                finished = true
+                try scanner.finish()
+                return
+            }
+            pending.append(contentsOf: chunk)
+            stalled = false
+        }
+        let end = min(pending.count, pendingStart + Self.pieceSize)
+        guard escapes else {
+            pending.withUnsafeBytes { parser.feed(UnsafeRawBufferPointer(rebasing: $0[pendingStart..<end])) }
+            pendingStart = end
+            return
+        }
+        // A construct longer than the piece is escaped with all that was read; one that
+        // was not read to its end yet waits for the next chunk.
+        if parse(escaping: end, final: false) == 0, parse(escaping: pending.count, final: false) == 0 {
+            stalled = true
+        }
+    }
+
+    /// Escapes `pending[pendingStart..<end]` (up to a construct cut off there, unless
+    /// `final`), parses the result and returns how many bytes of `pending` it took.
+    @discardableResult
+    private func parse(escaping end: Int, final: Bool) -> Int {
+        var escaped: [UInt8] = []
+        let used = pending.withUnsafeBytes { bytes in
+            XMLRawCharacters.escape(UnsafeRawBufferPointer(rebasing: bytes[pendingStart..<end]), depth: &escapeDepth, final: final, into: &escaped)
+        }
+        escaped.withUnsafeBytes { parser.feed($0) }
+        pendingStart += used
+        return used
+    }
+}
