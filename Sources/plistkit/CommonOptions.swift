@@ -12,6 +12,8 @@ struct CommonOptions {
     var outputExtension: String?
     /// `-s`: say nothing on success.
     var silent = false
+    /// `-stream`: `-lint` and `-convert` read and write event by event, whatever the size.
+    var stream = false
 
     init(_ arguments: [String]) throws {
         var iterator = arguments.makeIterator()
@@ -22,6 +24,7 @@ struct CommonOptions {
             case "-n": terminatingNewline = false
             case "-s": silent = true
             case "-r": readable = true
+            case "-stream": stream = true
             case "-o":
                 guard let path = iterator.next() else { throw UsageError("Missing argument for -o.") }
                 outputPath = path

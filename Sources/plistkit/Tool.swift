@@ -93,12 +93,19 @@ struct Tool {
         return type
     }
 
-    /// Runs `body` for each file, reporting `PATH: reason` on standard error for each failure.
+    /// Runs `body` for each file's bytes, reporting `PATH: reason` on standard error for
+    /// each failure.
     func forEachFile(_ options: CommonOptions, mapped: Bool = false, _ body: (String, Data) throws -> Void) -> Bool {
+        forEachPath(options) { path in try body(path, try readInput(path, mapped: mapped)) }
+    }
+
+    /// Runs `body` for each file's path, reporting `PATH: reason` on standard error for each
+    /// failure.
+    func forEachPath(_ options: CommonOptions, _ body: (String) throws -> Void) -> Bool {
         var allSucceeded = true
         for path in options.paths {
             do {
-                try body(path, try readInput(path, mapped: mapped))
+                try body(path)
             } catch {
                 allSucceeded = false
                 report(error, for: path)

@@ -7,8 +7,12 @@ extension Tool {
     func lint(_ options: CommonOptions) throws -> Bool {
         if options.outputPath != nil { throw UsageError("-o is not used with -lint.") }
         if options.outputExtension != nil { throw UsageError("-e is not used with -lint.") }
-        return forEachFile(options) { path, data in
-            _ = try Plist(decoding: data)
+        return forEachPath(options) { path in
+            if streams(path, options) {
+                try lintStreaming(path)
+            } else {
+                _ = try Plist(decoding: try readInput(path))
+            }
             if !options.silent { standardOutput.write(Data("\(displayName(path)): OK\n".utf8)) }
         }
     }
@@ -26,8 +30,12 @@ extension Tool {
 
     /// `-convert FORMAT [-header]`: rewrites each file (in place, or to `-o`/`-e`).
     func convert(to format: OutputFormat, header: Bool, _ options: CommonOptions) throws -> Bool {
-        forEachFile(options) { path, data in
-            let value = try Plist(decoding: data)
+        forEachPath(options) { path in
+            if case .plist(let plistFormat, let writing) = format, streams(path, options) {
+                try convertStreaming(path, to: plistFormat, writing, options, destination: destination(for: path, as: format, options))
+                return
+            }
+            let value = try Plist(decoding: try readInput(path))
             try emit(value, from: path, as: format, options, objcHeader: header)
         }
     }
@@ -141,7 +149,7 @@ extension Tool {
     }
 
     /// Where output in `format` for the file `source` goes: `-` for standard output.
-    private func destination(for source: String, as format: OutputFormat, _ options: CommonOptions) -> String {
+    func destination(for source: String, as format: OutputFormat, _ options: CommonOptions) -> String {
         let toStandardOutput = options.outputPath == "-" || (options.outputPath == nil && format.defaultsToStandardOutput)
         return toStandardOutput ? "-" : options.destination(for: source, format: format)
     }
