@@ -170,6 +170,18 @@ struct LosslessModelTests {
         #expect(try PlistDecoder().decode([String: String].self, from: xml)["k\r\u{1}"] == Self.awkward)
     }
 
+    /// CR inside CDATA stays CR, as Foundation reads it (libxml2 alone would make it LF), in
+    /// the whole-value reader, the Codable decoder and the event reader alike.
+    @Test func carriageReturnsInCDATAStayAsFoundationReadsThem() throws {
+        let xml = Data("<?xml version=\"1.0\" encoding=\"UTF-8\"?><plist version=\"1.0\"><array><string><![CDATA[a\rb\r\nc]]></string><string>d\re</string></array></plist>".utf8)
+        let foundation = try PropertyListSerialization.propertyList(from: xml, format: nil) as! [String]
+        let expected = Plist.array(foundation.map { .string($0) })
+        #expect(foundation[0].unicodeScalars.map(\.value) == [0x61, 0x0D, 0x62, 0x0D, 0x0A, 0x63])
+        #expect(try Plist(decoding: xml) == expected)
+        #expect(try PlistDecoder().decode([String].self, from: xml) == foundation)
+        #expect(try PlistEventReader(xml).readValue() == expected)
+    }
+
     @Test func plistlibReadsCarriageReturnsWeWrite() throws {
         let value: Plist = ["k\r": .string("a\r\nb\rc")]
         let read = try Plistlib.read([try value.encoded(as: .xml)])[0].get()

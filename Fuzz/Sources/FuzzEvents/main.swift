@@ -10,7 +10,9 @@ private let eventLimit = 200_000
 /// `readValue()` assembles from the events (after which `next()` ends the document) equals
 /// what `Plist(decoding:format:)` reads, or both refuse. The one exception is CF's recovery
 /// from an OpenStep array element whose events were delivered before it failed (the event
-/// reader's error says so).
+/// reader's error says so). A value both read is then copied event by event into a
+/// `PlistEventWriter` of every format: text comes out as the whole-value writer's bytes (or
+/// the same refusal), binary reads back equal.
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzz(_ start: UnsafePointer<UInt8>, _ count: Int) -> CInt {
     let bytes = FuzzInput.data(start, count)
@@ -25,6 +27,7 @@ public func fuzz(_ start: UnsafePointer<UInt8>, _ count: Int) -> CInt {
     switch (whole, events) {
     case (.success(let expected), .success(let value)):
         guard value == expected else { fuzzFailure("\(format): the events give another value") }
+        if let value { checkWriter(copying: bytes, format, value) }
     case (.failure, .failure):
         break
     case (.success, .failure(let error)):
@@ -45,4 +48,46 @@ private func eventsEnd(_ bytes: Data, _ format: PlistFormat) -> Bool {
         _ = event
     }
     return false
+}
+
+/// The events of `bytes` written by a `PlistEventWriter` in each format agree with the
+/// whole-value writers' output for `value`. A document that repeats a key in a dictionary is
+/// the exception: its events carry every occurrence, which the writer writes as given, so
+/// there the output must only read back as `value` (first position, last value).
+private func checkWriter(copying bytes: Data, _ format: PlistFormat, _ value: Plist) {
+    for output in PlistFormat.allCases {
+        var repeatsKeys = false
+        let streamed = Result { () throws(PlistError) -> Data in
+            var written = Data()
+            let writer = try PlistEventWriter(format: output) { chunk in written.append(contentsOf: chunk) }
+            let reader = try PlistEventReader(bytes, format: format)
+            var keys: [Set<String>] = []
+            while let event = try reader.next() {
+                switch event {
+                case .startDictionary: keys.append([])
+                case .endDictionary: keys.removeLast()
+                case .key(let key): repeatsKeys = !keys[keys.count - 1].insert(key).inserted || repeatsKeys
+                default: break
+                }
+                try writer.write(event)
+            }
+            try writer.finish()
+            return written
+        }
+        let whole = Result { () throws(PlistError) -> Data in try value.encoded(as: output) }
+        switch (streamed, whole) {
+        case (.success(let written), .success(let expected)):
+            if output == .binary || repeatsKeys {
+                guard (try? Plist(decoding: written, format: output)) == value else { fuzzFailure("\(output) events do not read back equal") }
+            } else if written != expected {
+                fuzzFailure("\(output) events give other bytes than the whole-value writer")
+            }
+        case (.failure(let error), .failure(let expected)):
+            guard error.code == expected.code else { fuzzFailure("\(output) writers refuse with \(error.code) and \(expected.code)") }
+        case (.failure(let error), .success):
+            fuzzFailure("\(output) event writer refuses what the whole-value writer writes: \(error)")
+        case (.success, .failure(let error)):
+            fuzzFailure("\(output) event writer writes what the whole-value writer refuses: \(error)")
+        }
+    }
 }

@@ -9,10 +9,11 @@
 /// 1. ``needsEscaping(_:)`` scans a UTF-8 document eight bytes at a time for such characters.
 ///    Nearly all documents have none and go to libxml2 untouched.
 /// 2. Otherwise ``escaped(_:)`` copies the document, rewriting only the root element's
-///    character data (not tags, comments, processing instructions, the DOCTYPE or the prolog): CR becomes the character
-///    reference `&#13;`, which libxml2 delivers as CR; every forbidden character *c* becomes
-///    the pair U+10FFFF, U+F0000 + *c* (both allowed in XML); a U+10FFFF already in the text
-///    is doubled.
+///    character data and CDATA sections (not tags, comments, processing instructions, the
+///    DOCTYPE or the prolog): CR in character data becomes the character reference `&#13;`,
+///    which libxml2 delivers as CR; every forbidden character *c*, and CR inside CDATA (where
+///    a reference would be text), becomes the pair U+10FFFF, U+F0000 + *c* (both allowed in
+///    XML); a U+10FFFF already in the text is doubled.
 /// 3. The scanner then passes key and string text through ``unescape(_:into:)``.
 enum XMLRawCharacters {
     private static let highBits: UInt64 = 0x8080_8080_8080_8080
@@ -203,7 +204,9 @@ enum XMLRawCharacters {
         if byte == 0x0D, !inCDATA {
             out.append(contentsOf: carriageReturn)
             index += 1
-        } else if length > 0, byte != 0x0D {
+        } else if length > 0 {
+            // Forbidden characters, and CR inside CDATA (where `&#13;` would be text): libxml2
+            // would refuse the one and turn the other into LF.
             let scalar: UInt32 = length == 1 ? UInt32(byte) : 0xFFFE | UInt32(bytes[index + 2] & 1)
             out.append(contentsOf: introducer)
             appendUTF8(0xF0000 + scalar, to: &out)
