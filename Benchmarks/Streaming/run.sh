@@ -37,5 +37,5 @@ measure() {  # FORMAT PATH-NAME ARGUMENTS...
 }
 for format in json binary1; do
     measure "$format" "events (-stream)" -stream
-    [ "${WHOLE:-1}" = 0 ] || measure "$format" "whole value"
+    [ "${WHOLE:-1}" = 0 ] || measure "$format" "whole value (-no-stream)" -no-stream
 done

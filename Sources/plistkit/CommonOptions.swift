@@ -12,8 +12,9 @@ struct CommonOptions {
     var outputExtension: String?
     /// `-s`: say nothing on success.
     var silent = false
-    /// `-stream`: `-lint` and `-convert` read and write event by event, whatever the size.
-    var stream = false
+    /// `-stream`: `-lint` and `-convert` read and write event by event, whatever the size;
+    /// `-no-stream`: never, whatever the size. Nil: by size.
+    var stream: Bool?
 
     init(_ arguments: [String]) throws {
         var iterator = arguments.makeIterator()
@@ -25,6 +26,7 @@ struct CommonOptions {
             case "-s": silent = true
             case "-r": readable = true
             case "-stream": stream = true
+            case "-no-stream": stream = false
             case "-o":
                 guard let path = iterator.next() else { throw UsageError("Missing argument for -o.") }
                 outputPath = path

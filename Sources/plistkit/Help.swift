@@ -47,7 +47,7 @@ Options:
  -n            no newline after raw or type output
  -stream       -lint and -convert to xml1, binary1, json or openstep read and write
                event by event, in bounded memory (done anyway for files of 1 GiB or
-               more); keys then keep the file's order, unsorted
+               more, unless -no-stream); keys then keep the file's order, unsorted
  --            every later argument is a file name
 
 Files are replaced atomically (temporary file, fsync, rename): an error or interruption

@@ -4,7 +4,8 @@ import PlistKit
 /// `-convert` and `-lint` through ``PlistEventReader`` and ``PlistEventWriter``: memory stays
 /// bounded however large the file, so files larger than RAM convert.
 ///
-/// Used for a file of ``threshold`` bytes or more, and for every file with `-stream`.
+/// Used for a file of ``streamingThreshold`` bytes or more unless `-no-stream` is given, and
+/// for every file with `-stream`.
 /// What differs from the whole-value path: keys keep the document's order (plutil sorts
 /// them in XML and in `-r` JSON, which needs whole dictionaries in memory), and a binary
 /// result uses 4-byte references and no shared containers (``PlistEventWriter`` says why).
@@ -14,7 +15,7 @@ extension Tool {
 
     /// Whether the file at `path` goes through events.
     func streams(_ path: String, _ options: CommonOptions) -> Bool {
-        if options.stream { return true }
+        if let stream = options.stream { return stream }
         guard path != "-", let size = (try? FileManager.default.attributesOfItem(atPath: path))?[.size] as? Int else { return false }
         return size >= Tool.streamingThreshold
     }

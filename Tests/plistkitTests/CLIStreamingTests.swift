@@ -53,8 +53,10 @@ import TestSupport
         #expect(lint.status == 1)
         #expect(lint.stdout == Data("good.plist: OK\n".utf8))
         #expect(lint.stderrText.hasPrefix("bad.plist: "))
-        let wholeValue = try Subprocess.run(TestTools.plistkit, ["-lint", "bad.plist"], in: directory)
+        let wholeValue = try Subprocess.run(TestTools.plistkit, ["-lint", "-no-stream", "good.plist", "bad.plist"], in: directory)
         #expect(wholeValue.status == 1)
+        #expect(wholeValue.stdout == lint.stdout)
+        #expect(wholeValue.stderrText.hasPrefix("bad.plist: "))
         // In place: the broken file stays as it was.
         let convert = try Subprocess.run(TestTools.plistkit, ["-convert", "binary1", "-stream", "bad.plist"], in: directory)
         #expect(convert.status == 1)
