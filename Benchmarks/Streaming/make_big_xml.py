@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 """Writes a large XML plist in plutil's layout without holding it in memory: an array of
 student records like the `records` workload (name, number, age, score, memo, teacher,
-enrolled, active), deterministic for a given count.
+enrolled, active), deterministic for a given count. `enrolled` is the date as ISO 8601 text
+in a string, so that the file converts to JSON too.
 
 usage: make_big_xml.py PATH RECORDS
 """
@@ -30,7 +31,7 @@ def main(path, records):
                 f"\t\t<key>score</key>\n\t\t<real>{rng.randrange(10_000_000) / 100_000}</real>\n"
                 f"\t\t<key>memo</key>\n\t\t<string>{memo}</string>\n"
                 f"\t\t<key>teacher</key>\n\t\t<string>{TEACHERS[index % len(TEACHERS)]}</string>\n"
-                f"\t\t<key>enrolled</key>\n\t\t<date>{date_text(days, rest)}</date>\n"
+                f"\t\t<key>enrolled</key>\n\t\t<string>{date_text(days, rest)}</string>\n"
                 f"\t\t<key>active</key>\n\t\t<{'true' if index % 4 else 'false'}/>\n"
                 "\t</dict>\n")
             if len(lines) == 10_000:
