@@ -53,7 +53,8 @@ private func eventsEnd(_ bytes: Data, _ format: PlistFormat) -> Bool {
 /// The events of `bytes` written by a `PlistEventWriter` in each format agree with the
 /// whole-value writers' output for `value`. A document that repeats a key in a dictionary is
 /// the exception: its events carry every occurrence, which the writer writes as given, so
-/// there the output must only read back as `value` (first position, last value).
+/// there the output must only read back as the whole-value writer's output does (first
+/// position, last value).
 private func checkWriter(copying bytes: Data, _ format: PlistFormat, _ value: Plist) {
     for output in PlistFormat.allCases {
         var repeatsKeys = false
@@ -77,8 +78,14 @@ private func checkWriter(copying bytes: Data, _ format: PlistFormat, _ value: Pl
         let whole = Result { () throws(PlistError) -> Data in try value.encoded(as: output) }
         switch (streamed, whole) {
         case (.success(let written), .success(let expected)):
-            if output == .binary || repeatsKeys {
+            if output == .binary {
                 guard (try? Plist(decoding: written, format: output)) == value else { fuzzFailure("\(output) events do not read back equal") }
+            } else if repeatsKeys {
+                // Compared with what the whole-value writer's bytes read back as, which has
+                // the format's documented losses (XML dates to the second, say).
+                guard let back = try? Plist(decoding: written, format: output), back == (try? Plist(decoding: expected, format: output)) else {
+                    fuzzFailure("\(output) events do not read back as the whole-value writer's bytes do")
+                }
             } else if written != expected {
                 fuzzFailure("\(output) events give other bytes than the whole-value writer")
             }

@@ -23,7 +23,7 @@ enum XMLRawCharacters {
     private static let cdataStart = Array("<![CDATA[".utf8), cdataEnd = Array("]]>".utf8)
     private static let instructionStart = Array("<?".utf8), instructionEnd = Array("?>".utf8)
     private static let doctypeStart = Array("<!DOCTYPE".utf8)
-    private static let subsetEnd = Array("]".utf8), tagEnd = Array(">".utf8)
+    private static let subsetEnd = Array("]".utf8)
     private static let carriageReturn = Array("&#13;".utf8)
 
     /// The high bit of every byte of `word` that is zero, with no false alarms.
@@ -124,12 +124,38 @@ enum XMLRawCharacters {
             for (offset, byte) in prefix.enumerated() where bytes[position + offset] != byte { return false }
             return true
         }
+        /// Copies markup up to (not including) the first byte `stop` accepts outside quoted
+        /// literals (an attribute value or a DOCTYPE's identifiers may hold `>` or `[`); false
+        /// when the end came first.
+        func copyMarkup(until stop: (UInt8) -> Bool) -> Bool {
+            var quote: UInt8?
+            while index < count {
+                let byte = bytes[index]
+                if let open = quote {
+                    if byte == open { quote = nil }
+                } else if byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "'") {
+                    quote = byte
+                } else if stop(byte) {
+                    return true
+                }
+                out.append(byte)
+                index += 1
+            }
+            return false
+        }
+        /// Copies through the `>` that ends a tag or DOCTYPE; false when the end came first.
+        func copyThroughMarkupEnd() -> Bool {
+            guard copyMarkup(until: { $0 == UInt8(ascii: ">") }) else { return false }
+            out.append(UInt8(ascii: ">"))
+            index += 1
+            return true
+        }
         /// Copies a tag, counting element depth, since only the root element's content is
         /// text (a character reference in the prolog is an error); false when the end came
         /// first (the tag is then counted when it is all there).
         func copyTag() -> Bool {
             let isEndTag = index + 1 < count && bytes[index + 1] == UInt8(ascii: "/")
-            let complete = copyThrough(tagEnd)
+            let complete = copyThroughMarkupEnd()
             if !complete, !final {
                 return false
             } else if isEndTag {
@@ -165,13 +191,13 @@ enum XMLRawCharacters {
                 } else if hasPrefix(instructionStart, at: index) {
                     complete = copyThrough(instructionEnd)
                 } else if hasPrefix(doctypeStart, at: index) {
-                    // Up to '>', or past an internal subset's ']' first.
-                    while index < count, bytes[index] != UInt8(ascii: ">"), bytes[index] != UInt8(ascii: "[") {
-                        out.append(bytes[index]); index += 1
-                    }
+                    // Up to '>', or past an internal subset's ']' first (outside the quoted
+                    // public and system identifiers, which may hold either).
                     var subsetComplete = true
-                    if index < count, bytes[index] == UInt8(ascii: "[") { subsetComplete = copyThrough(subsetEnd) }
-                    complete = copyThrough(tagEnd) && subsetComplete
+                    if copyMarkup(until: { $0 == UInt8(ascii: ">") || $0 == UInt8(ascii: "[") }), bytes[index] == UInt8(ascii: "[") {
+                        subsetComplete = copyThrough(subsetEnd)
+                    }
+                    complete = copyThroughMarkupEnd() && subsetComplete
                 } else {
                     complete = copyTag()
                 }
