@@ -58,6 +58,7 @@ let plutilRefusesToRead: [String: String] = [
     "xml/hand/self_closing.plist": "plutil rejects an empty <data/> element ('Encountered empty <data>')",
     "openstep/gnustep/typed_values.plist": "CF refuses GNUstep's typed values (<*I42>, <*BY>, <[base64]> …)",
     "openstep/gnustep/typed_array.plist": "CF refuses GNUstep's typed values (<*I1>, <*R-0.25>, <*BN>)",
+    "fuzz/FuzzEvents/doctype_identifier_holds_gt.plist": "CF's XML parser takes the '>' inside a DOCTYPE's quoted identifier for the DOCTYPE's end ('Unexpected character'); libxml2 and PlistKit read it",
 ]
 
 /// Inputs whose XML from plutil differs from ours although its JSON does not.
