@@ -98,13 +98,13 @@ final class BinaryDecodingSource: PlistDecodingSource {
         return bytes.elementsEqual("$null".utf8)
     }
 
-    func keyed(_ value: Int) throws(PlistError) -> Keyed? {
+    func keyed(_ value: Int) throws(PlistError) -> (any PlistKeyedSource)? {
         let object = try object(value)
         guard object.kind == .dictionary else { return nil }
         return try Keyed(self, object)
     }
 
-    func unkeyed(_ value: Int) throws(PlistError) -> Unkeyed? {
+    func unkeyed(_ value: Int) throws(PlistError) -> (any PlistUnkeyedSource)? {
         let object = try object(value)
         guard object.kind == .array || object.kind == .set else { return nil }
         return Unkeyed(source: self, start: object.start, count: object.count)

@@ -12,19 +12,17 @@ enum PlistNumber {
 
 /// Where ``PlistDecoder`` reads values from: the object table of a binary file
 /// (`BinaryDecodingSource`), the node table of an XML file (`XMLDecodingSource`), or a
-/// ``Plist`` tree (`TreeDecodingSource`, for JSON input and values the program holds). The
-/// decoder is generic over this protocol, so each source gets its own specialised decoder.
+/// ``Plist`` tree (`TreeDecodingSource`, for JSON input and values the program holds).
 ///
-/// A value is an `Int` handle in every source (an object index, a node index, a slot in the
-/// tree source's table). It is a concrete type on purpose: the keyed containers run
-/// unspecialised (their `Key` is the caller's type), and there a handle of a generic type
-/// would cost a runtime metadata lookup for every `Optional` of it, on every key read.
+/// The decoder holds its source, and its containers their dictionary or array, as
+/// existentials rather than through generic parameters, and a value is an `Int` handle in
+/// every source (an object index, a node index, a slot in the tree source's table). Both
+/// on purpose: the keyed containers run unspecialised (their `Key` is the caller's type),
+/// and there every use of a generic parameter costs runtime metadata and witness-table
+/// lookups, on every key read; an existential costs one indirect call.
 /// Each accessor returns nil when the value is of another type, and throws only when the
 /// input is corrupt.
 protocol PlistDecodingSource: AnyObject {
-    associatedtype Keyed: PlistKeyedSource
-    associatedtype Unkeyed: PlistUnkeyedSource
-
     /// The root value.
     var top: Int { get }
 
@@ -35,8 +33,8 @@ protocol PlistDecodingSource: AnyObject {
     func data(_ value: Int) throws(PlistError) -> Data?
     /// True for the string `$null`, which Foundation's encoder writes for `nil`.
     func isNull(_ value: Int) throws(PlistError) -> Bool
-    func keyed(_ value: Int) throws(PlistError) -> Keyed?
-    func unkeyed(_ value: Int) throws(PlistError) -> Unkeyed?
+    func keyed(_ value: Int) throws(PlistError) -> (any PlistKeyedSource)?
+    func unkeyed(_ value: Int) throws(PlistError) -> (any PlistUnkeyedSource)?
 
     /// What the value is, for error messages: "a string", "an array", …
     func typeDescription(_ value: Int) -> String

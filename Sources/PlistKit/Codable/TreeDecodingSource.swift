@@ -56,11 +56,11 @@ final class TreeDecodingSource: PlistDecodingSource {
         if case .string(let string) = nodes[value] { string == PlistNull.marker } else { false }
     }
 
-    func keyed(_ value: Int) -> Keyed? {
+    func keyed(_ value: Int) -> (any PlistKeyedSource)? {
         if case .dictionary(let entries) = nodes[value] { Keyed(self, entries) } else { nil }
     }
 
-    func unkeyed(_ value: Int) -> Unkeyed? {
+    func unkeyed(_ value: Int) -> (any PlistUnkeyedSource)? {
         if case .array(let elements) = nodes[value] { Unkeyed(source: self, elements: elements) } else { nil }
     }
 

@@ -66,11 +66,11 @@ final class XMLDecodingSource: PlistDecodingSource {
         return marker.withUTF8 { table.textEquals(value, $0) }
     }
 
-    func keyed(_ value: Int) throws(PlistError) -> Keyed? {
+    func keyed(_ value: Int) throws(PlistError) -> (any PlistKeyedSource)? {
         table.nodes[value].kind == .dictionary ? Keyed(self, value) : try noValue(value)
     }
 
-    func unkeyed(_ value: Int) throws(PlistError) -> Unkeyed? {
+    func unkeyed(_ value: Int) throws(PlistError) -> (any PlistUnkeyedSource)? {
         table.nodes[value].kind == .array ? Unkeyed(self, value) : try noValue(value)
     }
 
