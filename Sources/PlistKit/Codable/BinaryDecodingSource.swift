@@ -30,6 +30,9 @@ final class BinaryDecodingSource: PlistDecodingSource {
     /// and whether its keys may repeat. Records of one type share their key objects, so a
     /// dictionary with the same key references needs no second check of its keys.
     @exclusivity(unchecked) fileprivate var lastKeys: (start: Int, length: Int, mayRepeat: Bool) = (0, 0, false)
+    /// The keys found so far in dictionaries with the last dictionary's key references
+    /// (made when a second such dictionary comes).
+    @exclusivity(unchecked) fileprivate var lastKeysFound: KeysFound?
     /// The key object each requested key was last found in.
     @exclusivity(unchecked) fileprivate var keyObjects = KeyObjectCache()
 
@@ -156,6 +159,9 @@ final class BinaryDecodingSource: PlistDecodingSource {
         /// Two keys share a length and first and last byte (or a key is UTF-16): the
         /// dictionary may repeat a key, so lookups go through ``index``.
         @exclusivity(unchecked) private var mayRepeatKeys = false
+        /// The keys found in earlier dictionaries with the same key references, shared
+        /// with them; nil for the first of its kind.
+        private let found: KeysFound?
 
         /// Dictionaries with more entries than this are looked up through a hash index.
         private static let linearLimit = 24
@@ -171,8 +177,16 @@ final class BinaryDecodingSource: PlistDecodingSource {
             if length > 0, length == last.length,
                memcmp(source.table.bytes.baseAddress! + keysStart, source.table.bytes.baseAddress! + last.start, length) == 0 {
                 mayRepeatKeys = last.mayRepeat
+                if let shared = source.lastKeysFound {
+                    found = shared
+                } else {
+                    found = KeysFound(count: count)
+                    source.lastKeysFound = found
+                }
                 return
             }
+            found = nil
+            source.lastKeysFound = nil
             // Fingerprints of the keys, compared pairwise to see whether any key may repeat
             // (only small dictionaries are searched linearly; larger ones use the index).
             var fingerprints: [UInt64] = []
@@ -215,6 +229,12 @@ final class BinaryDecodingSource: PlistDecodingSource {
                 guard let element = index![PlistKey(key)] else { return nil }
                 return try table.checkedRef(at: valuesStart + element * refSize)
             }
+            // The key an earlier dictionary of this layout found at the next element.
+            let next = hint < count ? hint : 0
+            if let found, found.matches(key, at: next) {
+                hint = next + 1
+                return try table.checkedRef(at: valuesStart + next * refSize)
+            }
             // The key object this key was found in before, looked for by reference.
             let slot = KeyObjectCache.slot(for: key)
             if let object = source.keyObjects.object(for: key, in: slot) {
@@ -222,6 +242,7 @@ final class BinaryDecodingSource: PlistDecodingSource {
                 for _ in 0..<count {
                     if table.ref(at: keysStart + element * refSize) == object {
                         hint = element + 1
+                        found?.store(key, at: element)
                         return try table.checkedRef(at: valuesStart + element * refSize)
                     }
                     element += 1
@@ -229,7 +250,7 @@ final class BinaryDecodingSource: PlistDecodingSource {
                 }
             }
             var text = key
-            let found = text.withUTF8 { utf8 in
+            let search = text.withUTF8 { utf8 in
                 Result { () throws(PlistError) -> Int? in
                     var element = hint < count ? hint : 0
                     for _ in 0..<count {
@@ -240,10 +261,11 @@ final class BinaryDecodingSource: PlistDecodingSource {
                     return nil
                 }
             }
-            guard let found = try found.get() else { return nil }
-            hint = found + 1
-            source.keyObjects.store(key, object: table.ref(at: keysStart + found * refSize), in: slot)
-            return try table.checkedRef(at: valuesStart + found * refSize)
+            guard let element = try search.get() else { return nil }
+            hint = element + 1
+            self.found?.store(key, at: element)
+            source.keyObjects.store(key, object: table.ref(at: keysStart + element * refSize), in: slot)
+            return try table.checkedRef(at: valuesStart + element * refSize)
         }
 
         /// True when key `element` equals the UTF-8 bytes `utf8`.
@@ -285,6 +307,31 @@ final class BinaryDecodingSource: PlistDecodingSource {
                 if !mayRepeatKeys || seen.insert(PlistKey(key)).inserted { keys.append(key) }
             }
             return keys
+        }
+    }
+
+    /// The keys found so far, by element, in dictionaries that share their key references
+    /// (every record of one type, as a binary writer uniques the key strings). A type that
+    /// reads its keys in the order they were written finds each by comparing the requested
+    /// `String`'s bits with the one found at the next element: no hashing, no bytes compared.
+    /// A `String` with the same bits as a stored one (which stays alive here, so its storage
+    /// cannot be reused) has the same text.
+    final class KeysFound {
+        @exclusivity(unchecked) private var keys: [String?]
+
+        init(count: Int) {
+            keys = Array(repeating: nil, count: count)
+        }
+
+        @inline(__always)
+        func matches(_ key: String, at element: Int) -> Bool {
+            guard let known = keys[element] else { return false }
+            return StringBits(known) == StringBits(key)
+        }
+
+        @inline(__always)
+        func store(_ key: String, at element: Int) {
+            keys[element] = key
         }
     }
 
