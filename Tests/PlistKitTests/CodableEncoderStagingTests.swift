@@ -63,6 +63,54 @@ import Testing
         var note: String?
     }
 
+    /// One `CodingKey` type written in orders that differ from one value to the next: a
+    /// dictionary follows the keys of the last one of its type only while each key comes
+    /// later in that order; anything else (an earlier key, a key written again, a new key)
+    /// must still give each key once, in the order first written.
+    struct Shuffled: Encodable {
+        var id: Int
+        enum Keys: String, CodingKey { case a, b, c, d }
+
+        var written: [Keys] {
+            switch id % 4 {
+            case 0: [.a, .b, .c]
+            case 1: [.c, .a, .b]          // starts past the previous order's first key
+            case 2: [.a, .c, .a, .d, .b]  // a key again, a key the template lacks
+            default: [.b, .d]             // a subsequence of the previous order
+            }
+        }
+
+        func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: Keys.self)
+            for (position, key) in written.enumerated() {
+                try container.encode(id * 10 + position, forKey: key)
+            }
+        }
+
+        /// Each key once, where first written, with the value written last.
+        var expected: [(String, Int)] {
+            var order: [Keys] = []
+            var values: [Keys: Int] = [:]
+            for (position, key) in written.enumerated() {
+                if values[key] == nil { order.append(key) }
+                values[key] = id * 10 + position
+            }
+            return order.map { ($0.rawValue, values[$0]!) }
+        }
+    }
+
+    @Test func keyOrdersThatChangeBetweenValuesOfOneType() throws {
+        let values = (0..<12).map { Shuffled(id: $0) }
+        try expectSameAsFoundation(values)
+        let encoded = try PlistEncoder().encodeToPlist(values)
+        for (value, element) in zip(values, encoded.array ?? []) {
+            let entries = element.dictionary.map { Array($0) } ?? []
+            #expect(entries.map(\.key.string) == value.expected.map(\.0))
+            #expect(entries.map { $0.value.integer?.intValue } == value.expected.map(\.1))
+        }
+        #expect(encoded.array?.count == values.count)
+    }
+
     private func expectSameAsFoundation<T: Encodable>(_ value: T, sourceLocation: SourceLocation = #_sourceLocation) throws {
         let ours = PlistEncoder()
         ours.outputFormat = .xml

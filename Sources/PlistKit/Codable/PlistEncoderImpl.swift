@@ -41,7 +41,7 @@ final class PlistEncoderImpl: Encoder {
         if case .dictionary(let existing)? = result {
             dictionary = existing
         } else {
-            dictionary = EncodedDictionary()
+            dictionary = assembler.dictionary(keyedBy: type)
             result = .dictionary(dictionary)
         }
         return KeyedEncodingContainer(PlistKeyedEncodingContainer<Key>(impl: self, dictionary: dictionary, path: path))
@@ -141,46 +141,54 @@ extension PlistEncoderImpl: SingleValueEncodingContainer {
 
 // MARK: - Keyed container
 
-struct PlistKeyedEncodingContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
+/// A class, not a struct: the standard library's `KeyedEncodingContainer` box copies the
+/// container out of itself for every call it forwards, and a class reference is one retain.
+final class PlistKeyedEncodingContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
     let impl: PlistEncoderImpl
     let dictionary: EncodedDictionary
     let path: CodingPathNode
 
+    init(impl: PlistEncoderImpl, dictionary: EncodedDictionary, path: CodingPathNode) {
+        self.impl = impl
+        self.dictionary = dictionary
+        self.path = path
+    }
+
     var codingPath: [any CodingKey] { path.path }
 
-    mutating func encodeNil(forKey key: Key) { dictionary.set(key.stringValue, .value(PlistNull.value)) }
-    mutating func encode(_ value: Bool, forKey key: Key) { dictionary.set(key.stringValue, .value(.bool(value))) }
-    mutating func encode(_ value: String, forKey key: Key) { dictionary.set(key.stringValue, .value(.string(value))) }
-    mutating func encode(_ value: Double, forKey key: Key) { dictionary.set(key.stringValue, .value(.real(value))) }
-    mutating func encode(_ value: Float, forKey key: Key) { dictionary.set(key.stringValue, .value(.real(Double(value)))) }
-    mutating func encode(_ value: Int, forKey key: Key) { dictionary.set(key.stringValue, .value(.integer(PlistInteger(value)))) }
-    mutating func encode(_ value: Int8, forKey key: Key) { dictionary.set(key.stringValue, .value(.integer(PlistInteger(Int64(value))))) }
-    mutating func encode(_ value: Int16, forKey key: Key) { dictionary.set(key.stringValue, .value(.integer(PlistInteger(Int64(value))))) }
-    mutating func encode(_ value: Int32, forKey key: Key) { dictionary.set(key.stringValue, .value(.integer(PlistInteger(Int64(value))))) }
-    mutating func encode(_ value: Int64, forKey key: Key) { dictionary.set(key.stringValue, .value(.integer(PlistInteger(value)))) }
-    mutating func encode(_ value: UInt, forKey key: Key) { dictionary.set(key.stringValue, .value(.integer(PlistInteger(UInt64(value))))) }
-    mutating func encode(_ value: UInt8, forKey key: Key) { dictionary.set(key.stringValue, .value(.integer(PlistInteger(UInt64(value))))) }
-    mutating func encode(_ value: UInt16, forKey key: Key) { dictionary.set(key.stringValue, .value(.integer(PlistInteger(UInt64(value))))) }
-    mutating func encode(_ value: UInt32, forKey key: Key) { dictionary.set(key.stringValue, .value(.integer(PlistInteger(UInt64(value))))) }
-    mutating func encode(_ value: UInt64, forKey key: Key) { dictionary.set(key.stringValue, .value(.integer(PlistInteger(value)))) }
+    func encodeNil(forKey key: Key) { dictionary.set(key.stringValue, .value(PlistNull.value)) }
+    func encode(_ value: Bool, forKey key: Key) { dictionary.set(key.stringValue, .value(.bool(value))) }
+    func encode(_ value: String, forKey key: Key) { dictionary.set(key.stringValue, .value(.string(value))) }
+    func encode(_ value: Double, forKey key: Key) { dictionary.set(key.stringValue, .value(.real(value))) }
+    func encode(_ value: Float, forKey key: Key) { dictionary.set(key.stringValue, .value(.real(Double(value)))) }
+    func encode(_ value: Int, forKey key: Key) { dictionary.set(key.stringValue, .value(.integer(PlistInteger(value)))) }
+    func encode(_ value: Int8, forKey key: Key) { dictionary.set(key.stringValue, .value(.integer(PlistInteger(Int64(value))))) }
+    func encode(_ value: Int16, forKey key: Key) { dictionary.set(key.stringValue, .value(.integer(PlistInteger(Int64(value))))) }
+    func encode(_ value: Int32, forKey key: Key) { dictionary.set(key.stringValue, .value(.integer(PlistInteger(Int64(value))))) }
+    func encode(_ value: Int64, forKey key: Key) { dictionary.set(key.stringValue, .value(.integer(PlistInteger(value)))) }
+    func encode(_ value: UInt, forKey key: Key) { dictionary.set(key.stringValue, .value(.integer(PlistInteger(UInt64(value))))) }
+    func encode(_ value: UInt8, forKey key: Key) { dictionary.set(key.stringValue, .value(.integer(PlistInteger(UInt64(value))))) }
+    func encode(_ value: UInt16, forKey key: Key) { dictionary.set(key.stringValue, .value(.integer(PlistInteger(UInt64(value))))) }
+    func encode(_ value: UInt32, forKey key: Key) { dictionary.set(key.stringValue, .value(.integer(PlistInteger(UInt64(value))))) }
+    func encode(_ value: UInt64, forKey key: Key) { dictionary.set(key.stringValue, .value(.integer(PlistInteger(value)))) }
 
-    mutating func encode<T: Encodable>(_ value: T, forKey key: Key) throws {
+    func encode<T: Encodable>(_ value: T, forKey key: Key) throws {
         dictionary.set(key.stringValue, try impl.wrap(value, parent: path, step: .key(key)))
     }
 
-    mutating func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type, forKey key: Key) -> KeyedEncodingContainer<NestedKey> {
+    func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type, forKey key: Key) -> KeyedEncodingContainer<NestedKey> {
         // Asking twice for the same key continues the same dictionary, as in Foundation.
         let nested: EncodedDictionary
         if case .dictionary(let existing)? = dictionary.value(forKey: key.stringValue) {
             nested = existing
         } else {
-            nested = EncodedDictionary()
+            nested = impl.assembler.dictionary(keyedBy: keyType)
             dictionary.set(key.stringValue, .dictionary(nested))
         }
         return KeyedEncodingContainer(PlistKeyedEncodingContainer<NestedKey>(impl: impl, dictionary: nested, path: path.appending(key)))
     }
 
-    mutating func nestedUnkeyedContainer(forKey key: Key) -> any UnkeyedEncodingContainer {
+    func nestedUnkeyedContainer(forKey key: Key) -> any UnkeyedEncodingContainer {
         let nested: EncodedArray
         if case .array(let existing)? = dictionary.value(forKey: key.stringValue) {
             nested = existing
@@ -191,13 +199,13 @@ struct PlistKeyedEncodingContainer<Key: CodingKey>: KeyedEncodingContainerProtoc
         return PlistUnkeyedEncodingContainer(impl: impl, array: nested, path: path.appending(key))
     }
 
-    mutating func superEncoder() -> any Encoder {
+    func superEncoder() -> any Encoder {
         let encoder = impl.subencoder(path: path.appending(PlistCodingKey.super))
         dictionary.set(PlistCodingKey.super.stringValue, .deferred(encoder))
         return encoder
     }
 
-    mutating func superEncoder(forKey key: Key) -> any Encoder {
+    func superEncoder(forKey key: Key) -> any Encoder {
         let encoder = impl.subencoder(path: path.appending(key))
         dictionary.set(key.stringValue, .deferred(encoder))
         return encoder
@@ -235,7 +243,7 @@ struct PlistUnkeyedEncodingContainer: UnkeyedEncodingContainer {
     }
 
     mutating func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type) -> KeyedEncodingContainer<NestedKey> {
-        let nested = EncodedDictionary()
+        let nested = impl.assembler.dictionary(keyedBy: keyType)
         let nestedPath = path.appending(index: array.count)
         array.append(.dictionary(nested))
         return KeyedEncodingContainer(PlistKeyedEncodingContainer<NestedKey>(impl: impl, dictionary: nested, path: nestedPath))

@@ -27,65 +27,150 @@ enum EncodedValue {
 /// takes over; only containers still open (and `superEncoder`s) wait in `pending`.
 /// The staging classes here are touched only by the encoding thread, and never across a
 /// call into user code, so they skip dynamic exclusivity checks.
+///
+/// A dictionary of a keyed container starts with its `CodingKey` type's ``KeyTemplate``:
+/// the keys of the last dictionary of that type. A key that is a template key after the
+/// last one matched is new (template keys are distinct, and every key so far is an
+/// earlier template key), so it is appended without a search: what synthesized `Codable`
+/// does, absent optionals included. Any other key is searched for.
 final class EncodedDictionary {
-    struct Key {
-        var string: String
-        /// The key's UTF-8 length and first and last bytes, so that a new key is compared
-        /// in full only with keys that share them.
-        var fingerprint: UInt64
-    }
-
-    @exclusivity(unchecked) private(set) var keys: [Key] = []
+    /// The values, by key position.
     @exclusivity(unchecked) private(set) var values: [Plist] = []
     /// Position → a value still being encoded; its slot in `values` is a placeholder.
     @exclusivity(unchecked) private(set) var pending: [Int: EncodedValue] = [:]
-    /// Key → position, built once the dictionary is too large for linear search.
+    /// The key type's template, and its keys and generation when this dictionary began.
+    let template: KeyTemplate?
+    let templateKeys: [String]
+    let templateGeneration: Int
+    /// Every key so far is a template key, at increasing positions.
+    @exclusivity(unchecked) private(set) var followsTemplate = true
+    /// The template position after the last key matched.
+    @exclusivity(unchecked) private var templateCursor = 0
+    /// The keys, unless they are the template's first `values.count` keys (then nil).
+    @exclusivity(unchecked) private var ownKeys: [String]?
+    /// The keys' UTF-8 lengths and first and last bytes, so that a search compares in full
+    /// only keys that share them; computed for the keys added before the first search.
+    @exclusivity(unchecked) private var fingerprints: [UInt64] = []
+    /// Key → position, built once a search meets a dictionary too large to search linearly.
     @exclusivity(unchecked) private var index: [PlistKey: Int]?
 
     private static let linearLimit = 16
 
-    /// The position of `key` (whose fingerprint is `fingerprint`), or nil.
-    private func position(of key: String, _ fingerprint: UInt64) -> Int? {
-        // By exact scalars: "é" and "e\u{301}" are two keys, as in every plist format.
-        if let index { return index[PlistKey(key)] }
-        for position in keys.indices where keys[position].fingerprint == fingerprint {
-            if PlistKey(keys[position].string) == PlistKey(key) { return position }
-        }
-        return nil
+    init(template: KeyTemplate? = nil) {
+        self.template = template
+        templateKeys = template?.strings ?? []
+        templateGeneration = template?.generation ?? 0
+    }
+
+    /// The keys, in the order first written.
+    var keys: [String] {
+        ownKeys ?? Array(templateKeys.prefix(values.count))
+    }
+
+    /// True when the keys are all of the template's, in its order.
+    var isTemplate: Bool {
+        ownKeys == nil && values.count == templateKeys.count && template?.generation == templateGeneration
     }
 
     /// Stores `value` under `key`.
     func set(_ key: String, _ value: EncodedValue) {
-        let fingerprint = PlistKey.fingerprint(key)
-        let slot: Int
-        if let existing = position(of: key, fingerprint) {
-            slot = existing
-        } else {
-            if keys.isEmpty {
-                keys.reserveCapacity(8)
-                values.reserveCapacity(8)
-            }
-            slot = keys.count
-            keys.append(Key(string: key, fingerprint: fingerprint))
-            values.append(EncodedValue.placeholder)
-            if index != nil {
-                index![PlistKey(key)] = slot
-            } else if keys.count > EncodedDictionary.linearLimit {
-                index = Dictionary(uniqueKeysWithValues: keys.indices.map { (PlistKey(keys[$0].string), $0) })
-            }
-        }
-        if case .value(let plist) = value {
-            values[slot] = plist
+        let slot = followsTemplate ? (appendedFromTemplate(key) ?? searchedSlot(key)) : searchedSlot(key)
+        let plist: Plist
+        if case .value(let finished) = value {
+            plist = finished
             if !pending.isEmpty { pending[slot] = nil }
         } else {
+            plist = EncodedValue.placeholder
             pending[slot] = value
+        }
+        if slot == values.count {
+            if values.isEmpty { values.reserveCapacity(max(8, templateKeys.count)) }
+            values.append(plist)
+        } else {
+            values[slot] = plist
         }
     }
 
     /// The value stored under `key`, or nil.
     func value(forKey key: String) -> EncodedValue? {
-        guard let position = position(of: key, PlistKey.fingerprint(key)) else { return nil }
+        guard let position = position(of: key) else { return nil }
         return pending[position] ?? .value(values[position])
+    }
+
+    /// The slot of a new key when `key` is a template key after the last one matched (the
+    /// caller appends its value); nil otherwise, and the dictionary no longer follows the
+    /// template.
+    @inline(__always)
+    private func appendedFromTemplate(_ key: String) -> Int? {
+        let bits = StringBits(key)
+        if ownKeys == nil, templateCursor < templateKeys.count, StringBits(templateKeys[templateCursor]) == bits {
+            templateCursor += 1
+            return values.count
+        }
+        var position = templateCursor
+        while position < templateKeys.count {
+            if StringBits(templateKeys[position]) == bits {
+                templateCursor = position + 1
+                return appended(key)
+            }
+            position += 1
+        }
+        followsTemplate = false
+        return nil
+    }
+
+    /// The position of `key`, or the slot of a new key (the caller appends its value).
+    private func searchedSlot(_ key: String) -> Int {
+        if let existing = position(of: key) { return existing }
+        let slot = appended(key)
+        fingerprints.append(PlistKey.fingerprint(key))
+        if index != nil { index![PlistKey(key)] = slot }
+        return slot
+    }
+
+    /// Adds `key` to ``ownKeys`` (made from the template's keys so far when needed).
+    private func appended(_ key: String) -> Int {
+        if ownKeys == nil { ownKeys = keys }
+        ownKeys!.append(key)
+        return values.count
+    }
+
+    /// The position of `key`, or nil; compares exact scalars ("é" and "e\u{301}" are two
+    /// keys, as in every plist format).
+    private func position(of key: String) -> Int? {
+        let keys = keys
+        if index == nil, keys.count > Self.linearLimit {
+            index = Dictionary(uniqueKeysWithValues: keys.indices.map { (PlistKey(keys[$0]), $0) })
+        }
+        if let index { return index[PlistKey(key)] }
+        while fingerprints.count < keys.count {
+            fingerprints.append(PlistKey.fingerprint(keys[fingerprints.count]))
+        }
+        let fingerprint = PlistKey.fingerprint(key)
+        for position in keys.indices where fingerprints[position] == fingerprint {
+            if PlistKey(keys[position]) == PlistKey(key) { return position }
+        }
+        return nil
+    }
+}
+
+/// The keys of the last finished dictionary of one `CodingKey` type, which the next
+/// dictionaries of that type follow (see ``EncodedDictionary``) and, when they have the very
+/// same keys, share as their key array: the copy is made once, and the writers recognise
+/// shared keys (the XML writer reuses their escaped lines, and sorted order is computed once).
+final class KeyTemplate {
+    @exclusivity(unchecked) private(set) var strings: [String] = []
+    @exclusivity(unchecked) private(set) var keys: [PlistKey] = []
+    /// With sorted keys: the positions of `strings` in CF's order.
+    @exclusivity(unchecked) private(set) var order: [Int] = []
+    /// Counts the changes, so a dictionary knows whether the template is still the one it followed.
+    @exclusivity(unchecked) private(set) var generation = 0
+
+    func update(strings: [String], keys: [PlistKey], order: [Int]) {
+        self.strings = strings
+        self.keys = keys
+        self.order = order
+        generation += 1
     }
 }
 
@@ -111,24 +196,26 @@ extension EncodedValue {
     static let placeholder = Plist.bool(false)
 }
 
-/// Turns finished containers into ``Plist`` values, one per encode.
-///
-/// Dictionaries whose keys are the same strings as the previous dictionary's (the same
-/// `CodingKeys`, as in an array of records) share one key array, as the readers share them:
-/// the copy is made once, and the writers recognise the shared keys (the XML writer reuses
-/// their escaped lines, and sorted order is computed once).
+/// Turns finished containers into ``Plist`` values, one per encode, and keeps each
+/// `CodingKey` type's ``KeyTemplate``.
 final class PlistAssembler {
     let sortingKeys: Bool
     /// How many `superEncoder`s have been handed out; a value during whose encoding one was
     /// cannot be finished early, since that encoder may still be written to.
     @exclusivity(unchecked) var deferredCount = 0
-    @exclusivity(unchecked) private var lastStrings: [String] = []
-    @exclusivity(unchecked) private var lastKeys: [PlistKey] = []
-    /// With `sortingKeys`: the positions of `lastStrings` in CF's order.
-    @exclusivity(unchecked) private var lastOrder: [Int] = []
+    @exclusivity(unchecked) private var templates: [ObjectIdentifier: KeyTemplate] = [:]
 
     init(sortingKeys: Bool) {
         self.sortingKeys = sortingKeys
+    }
+
+    /// A new dictionary for a container keyed by `type`.
+    func dictionary<Key: CodingKey>(keyedBy type: Key.Type) -> EncodedDictionary {
+        let id = ObjectIdentifier(type)
+        if let template = templates[id] { return EncodedDictionary(template: template) }
+        let template = KeyTemplate()
+        templates[id] = template
+        return EncodedDictionary(template: template)
     }
 
     func plist(_ value: EncodedValue) -> Plist {
@@ -149,35 +236,27 @@ final class PlistAssembler {
     }
 
     private func plist(_ dictionary: EncodedDictionary) -> Plist {
-        let entries = dictionary.keys
-        if !Self.sameKeys(entries, lastStrings) {
-            let strings = entries.map(\.string)
-            lastStrings = strings
+        let keys: [PlistKey], order: [Int]
+        if let template = dictionary.template, dictionary.isTemplate {
+            (keys, order) = (template.keys, template.order)
+        } else {
+            let strings = dictionary.keys
             if sortingKeys {
-                lastOrder = strings.indices.sorted { PlistKeyOrder.utf16Precedes(strings[$0], strings[$1]) }
-                lastKeys = lastOrder.map { PlistKey(strings[$0]) }
+                order = strings.indices.sorted { PlistKeyOrder.utf16Precedes(strings[$0], strings[$1]) }
+                keys = order.map { PlistKey(strings[$0]) }
             } else {
-                lastKeys = strings.map { PlistKey($0) }
+                (keys, order) = (strings.map { PlistKey($0) }, [])
+            }
+            // Keys outside the template: they become the type's template.
+            if let template = dictionary.template, !dictionary.followsTemplate {
+                template.update(strings: strings, keys: keys, order: order)
             }
         }
-        // Captured before pending values are assembled: nested dictionaries move `last…` on.
-        let keys = lastKeys, order = lastOrder
         var values = dictionary.values
         for (position, value) in dictionary.pending { values[position] = plist(value) }
         if sortingKeys {
             values = order.map { values[$0] }
         }
         return .dictionary(PlistDictionary(uncheckedUniqueKeys: keys, values: values))
-    }
-
-    /// True when the entries' keys are the very same strings as `strings` (same storage or
-    /// same small-string bytes), which is what a type's `CodingKeys` give on every call.
-    private static func sameKeys(_ entries: [EncodedDictionary.Key], _ strings: [String]) -> Bool {
-        guard entries.count == strings.count else { return false }
-        for index in entries.indices
-        where StringBits(entries[index].string) != StringBits(strings[index]) {
-            return false
-        }
-        return true
     }
 }
