@@ -43,85 +43,41 @@ private func number(_ slot: Plist, in unarchiver: KeyedUnarchiver) -> Plist? {
     }
 }
 
-private func unarchiveInteger<T: FixedWidthInteger>(_ slot: Plist, in unarchiver: KeyedUnarchiver) throws(KeyedArchiveError) -> T {
-    switch number(slot, in: unarchiver) {
-    case .integer(let integer)?:
-        if let value = integer.exactly(T.self) { return value }
-        throw KeyedArchiveError(.typeMismatch, "the integer \(integer) does not fit in \(T.self)")
-    case .real(let real)?:
-        if let value = T(exactly: real) { return value }
-        throw KeyedArchiveError(.typeMismatch, "the real \(real) is not a \(T.self)")
-    case .bool(let bool)?:
-        return bool ? 1 : 0
-    default:
-        throw unarchiver.typeMismatch("an integer (\(T.self))", found: slot)
+extension KeyedArchivable where Self: FixedWidthInteger {
+    /// Archives the value as Apple's archiver writes an NSNumber integer; returns its UID.
+    public func archive(into archiver: KeyedArchiver) -> UInt64 {
+        archiver.uid(forScalar: .integer(PlistInteger(exactly: self)!))
+    }
+
+    /// Reads an NSNumber integer in any form Foundation writes it, as this integer type: a
+    /// real must be a whole number in its range, a Boolean reads as 1 or 0.
+    public static func unarchive(from slot: Plist, in unarchiver: KeyedUnarchiver) throws(KeyedArchiveError) -> Self {
+        switch number(slot, in: unarchiver) {
+        case .integer(let integer)?:
+            if let value = integer.exactly(Self.self) { return value }
+            throw KeyedArchiveError(.typeMismatch, "the integer \(integer) does not fit in \(Self.self)")
+        case .real(let real)?:
+            if let value = Self(exactly: real) { return value }
+            throw KeyedArchiveError(.typeMismatch, "the real \(real) is not a \(Self.self)")
+        case .bool(let bool)?:
+            return bool ? 1 : 0
+        default:
+            throw unarchiver.typeMismatch("an integer (\(Self.self))", found: slot)
+        }
     }
 }
 
-private func archiveInteger(_ value: some BinaryInteger, into archiver: KeyedArchiver) -> UInt64 {
-    archiver.uid(forScalar: .integer(PlistInteger(exactly: value)!))
-}
-
-extension Int: KeyedArchivable {
-    /// Archives the value as Apple's archiver writes an NSNumber integer; returns its UID.
-    public func archive(into archiver: KeyedArchiver) -> UInt64 { archiveInteger(self, into: archiver) }
-    /// Reads an NSNumber integer in any form Foundation writes it, as `Int`.
-    public static func unarchive(from slot: Plist, in unarchiver: KeyedUnarchiver) throws(KeyedArchiveError) -> Int { try unarchiveInteger(slot, in: unarchiver) }
-}
-extension Int8: KeyedArchivable {
-    /// Archives the value as Apple's archiver writes an NSNumber integer; returns its UID.
-    public func archive(into archiver: KeyedArchiver) -> UInt64 { archiveInteger(self, into: archiver) }
-    /// Reads an NSNumber integer in any form Foundation writes it, as `Int8`.
-    public static func unarchive(from slot: Plist, in unarchiver: KeyedUnarchiver) throws(KeyedArchiveError) -> Int8 { try unarchiveInteger(slot, in: unarchiver) }
-}
-extension Int16: KeyedArchivable {
-    /// Archives the value as Apple's archiver writes an NSNumber integer; returns its UID.
-    public func archive(into archiver: KeyedArchiver) -> UInt64 { archiveInteger(self, into: archiver) }
-    /// Reads an NSNumber integer in any form Foundation writes it, as `Int16`.
-    public static func unarchive(from slot: Plist, in unarchiver: KeyedUnarchiver) throws(KeyedArchiveError) -> Int16 { try unarchiveInteger(slot, in: unarchiver) }
-}
-extension Int32: KeyedArchivable {
-    /// Archives the value as Apple's archiver writes an NSNumber integer; returns its UID.
-    public func archive(into archiver: KeyedArchiver) -> UInt64 { archiveInteger(self, into: archiver) }
-    /// Reads an NSNumber integer in any form Foundation writes it, as `Int32`.
-    public static func unarchive(from slot: Plist, in unarchiver: KeyedUnarchiver) throws(KeyedArchiveError) -> Int32 { try unarchiveInteger(slot, in: unarchiver) }
-}
-extension Int64: KeyedArchivable {
-    /// Archives the value as Apple's archiver writes an NSNumber integer; returns its UID.
-    public func archive(into archiver: KeyedArchiver) -> UInt64 { archiveInteger(self, into: archiver) }
-    /// Reads an NSNumber integer in any form Foundation writes it, as `Int64`.
-    public static func unarchive(from slot: Plist, in unarchiver: KeyedUnarchiver) throws(KeyedArchiveError) -> Int64 { try unarchiveInteger(slot, in: unarchiver) }
-}
-extension UInt: KeyedArchivable {
-    /// Archives the value as Apple's archiver writes an NSNumber integer; returns its UID.
-    public func archive(into archiver: KeyedArchiver) -> UInt64 { archiveInteger(self, into: archiver) }
-    /// Reads an NSNumber integer in any form Foundation writes it, as `UInt`.
-    public static func unarchive(from slot: Plist, in unarchiver: KeyedUnarchiver) throws(KeyedArchiveError) -> UInt { try unarchiveInteger(slot, in: unarchiver) }
-}
-extension UInt8: KeyedArchivable {
-    /// Archives the value as Apple's archiver writes an NSNumber integer; returns its UID.
-    public func archive(into archiver: KeyedArchiver) -> UInt64 { archiveInteger(self, into: archiver) }
-    /// Reads an NSNumber integer in any form Foundation writes it, as `UInt8`.
-    public static func unarchive(from slot: Plist, in unarchiver: KeyedUnarchiver) throws(KeyedArchiveError) -> UInt8 { try unarchiveInteger(slot, in: unarchiver) }
-}
-extension UInt16: KeyedArchivable {
-    /// Archives the value as Apple's archiver writes an NSNumber integer; returns its UID.
-    public func archive(into archiver: KeyedArchiver) -> UInt64 { archiveInteger(self, into: archiver) }
-    /// Reads an NSNumber integer in any form Foundation writes it, as `UInt16`.
-    public static func unarchive(from slot: Plist, in unarchiver: KeyedUnarchiver) throws(KeyedArchiveError) -> UInt16 { try unarchiveInteger(slot, in: unarchiver) }
-}
-extension UInt32: KeyedArchivable {
-    /// Archives the value as Apple's archiver writes an NSNumber integer; returns its UID.
-    public func archive(into archiver: KeyedArchiver) -> UInt64 { archiveInteger(self, into: archiver) }
-    /// Reads an NSNumber integer in any form Foundation writes it, as `UInt32`.
-    public static func unarchive(from slot: Plist, in unarchiver: KeyedUnarchiver) throws(KeyedArchiveError) -> UInt32 { try unarchiveInteger(slot, in: unarchiver) }
-}
-extension UInt64: KeyedArchivable {
-    /// Archives the value as Apple's archiver writes an NSNumber integer; returns its UID.
-    public func archive(into archiver: KeyedArchiver) -> UInt64 { archiveInteger(self, into: archiver) }
-    /// Reads an NSNumber integer in any form Foundation writes it, as `UInt64`.
-    public static func unarchive(from slot: Plist, in unarchiver: KeyedUnarchiver) throws(KeyedArchiveError) -> UInt64 { try unarchiveInteger(slot, in: unarchiver) }
-}
+// The standard integers take the NSNumber-integer implementations above.
+extension Int: KeyedArchivable {}
+extension Int8: KeyedArchivable {}
+extension Int16: KeyedArchivable {}
+extension Int32: KeyedArchivable {}
+extension Int64: KeyedArchivable {}
+extension UInt: KeyedArchivable {}
+extension UInt8: KeyedArchivable {}
+extension UInt16: KeyedArchivable {}
+extension UInt32: KeyedArchivable {}
+extension UInt64: KeyedArchivable {}
 
 extension Double: KeyedArchivable {
     /// Archives the value as Apple's archiver writes an NSNumber real; returns its UID.

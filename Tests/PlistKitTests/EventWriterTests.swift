@@ -50,7 +50,7 @@ enum EventWriting {
                 }
                 events.append(.endDictionary)
             default:
-                events.append(PlistEvent(scalar: value)!)
+                events.append(.scalar(value))
             }
         }
         walk(value)
@@ -173,12 +173,12 @@ struct EventWriterTests {
     @Test func outputFailuresAreIOErrors() throws {
         // A small document goes out at finish(), a large one as soon as a chunk fills.
         let small = try PlistEventWriter(format: .xml, fileDescriptor: -1)
-        try small.write(PlistEvent.string("x"))
+        try small.write(.scalar("x"))
         let atFinish = EventWriting.error { try small.finish() }
         #expect(atFinish?.code == .io)
         #expect(atFinish?.message.hasPrefix("writing to file descriptor -1 failed: ") == true)
         let large = try PlistEventWriter(format: .xml, fileDescriptor: -1)
-        let atWrite = EventWriting.error { try large.write(PlistEvent.string(String(repeating: "x", count: 100_000))) }
+        let atWrite = EventWriting.error { try large.write(.scalar(.string(String(repeating: "x", count: 100_000)))) }
         #expect(atWrite?.code == .io)
         #expect(EventWriting.error { try large.finish() }?.code == .structure)
     }
@@ -221,7 +221,7 @@ struct EventWriterTests {
     }
 
     @Test func keyAndValueMustAlternate() {
-        let valueWithoutKey = failure([.startDictionary(count: nil), .string("v")])
+        let valueWithoutKey = failure([.startDictionary(count: nil), .scalar("v")])
         #expect(valueWithoutKey?.code == .structure)
         #expect(valueWithoutKey?.message.contains("a value, but expected a key or the end of the dictionary") == true)
         let twoKeys = failure([.startDictionary(count: nil), .key("a"), .key("b")])
@@ -234,14 +234,22 @@ struct EventWriterTests {
         #expect(failure([.endArray])?.code == .structure)
         let mismatched = failure([.startArray(count: nil), .endDictionary])
         #expect(mismatched?.message.contains("the end of a dictionary, but expected an element or the end of the array") == true)
-        let wrongCount = failure([.startArray(count: 2), .integer(1), .endArray])
+        let wrongCount = failure([.startArray(count: 2), .scalar(1), .endArray])
         #expect(wrongCount?.message.contains("after 1 of the 2 elements its start announced") == true)
     }
 
     @Test func oneRootOnly() {
-        let second = failure([.string("a"), .string("b")])
+        let second = failure([.scalar("a"), .scalar("b")])
         #expect(second?.code == .structure)
         #expect(second?.message.contains("a second root value") == true)
+    }
+
+    @Test func aScalarEventHoldsNoContainer() {
+        for container: Plist in [["x"], ["k": "v"]] {
+            let refused = failure([.startArray(count: nil), .scalar(container)])
+            #expect(refused?.code == .structure)
+            #expect(refused?.message.contains("a container as a scalar event") == true)
+        }
     }
 
     @Test func finishBeforeTheDocumentIsComplete() {
@@ -255,7 +263,7 @@ struct EventWriterTests {
 
     @Test func aSpentWriterRefusesEverything() throws {
         let writer = try PlistEventWriter(format: .json) { _ in }
-        #expect(throws: PlistError.self) { try writer.write(PlistEvent.string("scalar root")) }
+        #expect(throws: PlistError.self) { try writer.write(.scalar("scalar root")) }
         #expect(throws: PlistError.self) { try writer.write(.startArray(count: nil)) }
         #expect(throws: PlistError.self) { try writer.finish() }
     }
@@ -285,7 +293,7 @@ struct EventWriterTests {
             let error = failure(EventWriting.events(of: ["k": value]), format: .json)
             #expect(error == PlistError(.unrepresentable, "Invalid object in plist for JSON format"))
         }
-        #expect(failure([.integer(1)], format: .json)?.code == .unrepresentable)
+        #expect(failure([.scalar(1)], format: .json)?.code == .unrepresentable)
     }
 
     // MARK: Large documents

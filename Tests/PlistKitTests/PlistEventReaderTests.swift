@@ -153,10 +153,10 @@ private func withDescriptor<R>(_ url: URL, _ body: (Int32) throws -> R) throws -
         while let event = try reader.next() { events.append(event) }
         #expect(events == [
             .startDictionary(count: nil),
-            .key("k"), .startArray(count: nil), .string("x"), .integer(2), .real(2.5), .bool(false), .endArray,
-            .key("u"), .uid(7),
-            .key("d"), .data(Data([1, 2])),
-            .key("t"), .date(Date(timeIntervalSinceReferenceDate: 10)),
+            .key("k"), .startArray(count: nil), .scalar("x"), .scalar(2), .scalar(2.5), .scalar(false), .endArray,
+            .key("u"), .scalar(.uid(7)),
+            .key("d"), .scalar(.data(Data([1, 2]))),
+            .key("t"), .scalar(.date(Date(timeIntervalSinceReferenceDate: 10))),
             .endDictionary,
         ])
     }
@@ -193,7 +193,7 @@ private func withDescriptor<R>(_ url: URL, _ body: (Int32) throws -> R) throws -
             #expect(run.error != nil)
         } else {
             #expect(run.events.count >= 3, "\(run)")
-            #expect(run.events.prefix(3) == [.startDictionary(count: nil), .key("first"), .string("one")])
+            #expect(run.events.prefix(3) == [.startDictionary(count: nil), .key("first"), .scalar("one")])
             #expect(run.error == .truncated || run.error == .syntax, "\(run)")
         }
     }
@@ -226,7 +226,7 @@ private func withDescriptor<R>(_ url: URL, _ body: (Int32) throws -> R) throws -
         let container = Data("(x, { b )".utf8)
         #expect(try Plist(decoding: container) == ["x"])
         let run = EventRun { () throws(PlistError) in try PlistEventReader(container) }
-        #expect(run.events == [.startArray(count: nil), .string("x"), .startDictionary(count: nil), .key("b")])
+        #expect(run.events == [.startArray(count: nil), .scalar("x"), .startDictionary(count: nil), .key("b")])
         #expect(run.error == .syntax)
     }
 

@@ -37,24 +37,15 @@ final class PlistEncoderImpl: Encoder {
     // MARK: Containers
 
     func container<Key: CodingKey>(keyedBy type: Key.Type) -> KeyedEncodingContainer<Key> {
-        let dictionary: EncodedDictionary
-        if case .dictionary(let existing)? = result {
-            dictionary = existing
-        } else {
-            dictionary = assembler.dictionary(keyedBy: type)
-            result = .dictionary(dictionary)
-        }
+        // A second request merges with the first container; it replaces anything else.
+        let dictionary = result?.openDictionary ?? assembler.dictionary(keyedBy: type)
+        result = .dictionary(dictionary)
         return KeyedEncodingContainer(PlistKeyedEncodingContainer<Key>(impl: self, dictionary: dictionary, path: path))
     }
 
     func unkeyedContainer() -> any UnkeyedEncodingContainer {
-        let array: EncodedArray
-        if case .array(let existing)? = result {
-            array = existing
-        } else {
-            array = EncodedArray()
-            result = .array(array)
-        }
+        let array = result?.openArray ?? EncodedArray()
+        result = .array(array)
         return PlistUnkeyedEncodingContainer(impl: self, array: array, path: path)
     }
 
@@ -178,24 +169,14 @@ final class PlistKeyedEncodingContainer<Key: CodingKey>: KeyedEncodingContainerP
 
     func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type, forKey key: Key) -> KeyedEncodingContainer<NestedKey> {
         // Asking twice for the same key continues the same dictionary, as in Foundation.
-        let nested: EncodedDictionary
-        if case .dictionary(let existing)? = dictionary.value(forKey: key.stringValue) {
-            nested = existing
-        } else {
-            nested = impl.assembler.dictionary(keyedBy: keyType)
-            dictionary.set(key.stringValue, .dictionary(nested))
-        }
+        let nested = dictionary.value(forKey: key.stringValue)?.openDictionary ?? impl.assembler.dictionary(keyedBy: keyType)
+        dictionary.set(key.stringValue, .dictionary(nested))
         return KeyedEncodingContainer(PlistKeyedEncodingContainer<NestedKey>(impl: impl, dictionary: nested, path: path.appending(key)))
     }
 
     func nestedUnkeyedContainer(forKey key: Key) -> any UnkeyedEncodingContainer {
-        let nested: EncodedArray
-        if case .array(let existing)? = dictionary.value(forKey: key.stringValue) {
-            nested = existing
-        } else {
-            nested = EncodedArray()
-            dictionary.set(key.stringValue, .array(nested))
-        }
+        let nested = dictionary.value(forKey: key.stringValue)?.openArray ?? EncodedArray()
+        dictionary.set(key.stringValue, .array(nested))
         return PlistUnkeyedEncodingContainer(impl: impl, array: nested, path: path.appending(key))
     }
 

@@ -18,6 +18,16 @@ enum EncodedValue {
     case array(EncodedArray)
     /// What a `superEncoder` will have encoded by the time the tree is finished.
     case deferred(PlistEncoderImpl)
+
+    /// The dictionary still open here, if this value is one.
+    var openDictionary: EncodedDictionary? {
+        if case .dictionary(let dictionary) = self { dictionary } else { nil }
+    }
+
+    /// The array still open here, if this value is one.
+    var openArray: EncodedArray? {
+        if case .array(let array) = self { array } else { nil }
+    }
 }
 
 /// A dictionary being encoded. Keys keep the order they were first written in; writing a

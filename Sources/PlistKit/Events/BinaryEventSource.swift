@@ -141,7 +141,7 @@ final class BinaryEventSource: PlistEventSource {
     /// The event of object `index`: a scalar, or the start of a container, which opens.
     private func value(_ table: BinaryObjectTable, index: Int, referencedFrom referrer: Int) throws(PlistError) -> PlistEvent {
         let object = try located(table, index: index, referencedFrom: referrer)
-        if let scalar = try table.scalarValue(object) { return PlistEvent(scalar: scalar)! }
+        if let scalar = try table.scalarValue(object) { return .scalar(scalar) }
         guard stack.count < maximumDepth else {
             throw PlistError(.depthLimitExceeded, "containers nest deeper than \(maximumDepth) levels", offset: object.offset)
         }

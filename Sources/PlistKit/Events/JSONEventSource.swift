@@ -107,7 +107,7 @@ final class JSONEventSource: PlistEventSource {
             stack.append(Open(isObject: isObject, state: .opened))
             return isObject ? .startDictionary(count: nil) : .startArray(count: nil)
         default:
-            return PlistEvent(scalar: try scalar())!
+            return .scalar(try scalar())
         }
     }
 

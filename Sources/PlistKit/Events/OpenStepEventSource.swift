@@ -104,7 +104,7 @@ final class OpenStepEventSource: PlistEventSource {
             try finish()
             return first
         }
-        guard case .string(let key) = first else {
+        guard case .scalar(.string(let key)) = first else {
             throw error(.syntax, "unexpected '\(try describeCharacter())' after the property list")
         }
         // A string followed by more text: a .strings file, whose first key it was.
@@ -156,7 +156,7 @@ final class OpenStepEventSource: PlistEventSource {
                 throw error(.truncated, "expected '=' or ';' after the key \"\(key)\", found the end of the input")
             }
             stack[top] = .dictionary(braced: braced, state: .afterValue(key))
-            if byte == UInt8(ascii: ";") { return .string(key) }
+            if byte == UInt8(ascii: ";") { return .scalar(.string(key)) }
             guard byte == UInt8(ascii: "=") else {
                 throw error(.syntax, "expected '=' or ';' after the key \"\(key)\", found '\(try describeCharacter())'")
             }
@@ -265,7 +265,7 @@ final class OpenStepEventSource: PlistEventSource {
             guard startsValue(byte) else {
                 throw error(.syntax, "unexpected '\(try describeCharacter())' where a value should be")
             }
-            return PlistEvent(scalar: try scalar())!
+            return .scalar(try scalar())
         }
     }
 

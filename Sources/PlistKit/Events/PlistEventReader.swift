@@ -172,7 +172,7 @@ public final class PlistEventReader {
     /// stops before its ``PlistEvent/endArray``.
     public func readValue() throws(PlistError) -> Plist? {
         guard let first = try nextValueStart() else { return nil }
-        if let scalar = first.scalar { return scalar }
+        if case .scalar(let value) = first { return value }
         var stack: [(entries: PlistDictionary?, elements: [Plist], key: PlistKey?)] = []
         var event = first
         while true {
@@ -184,7 +184,7 @@ public final class PlistEventReader {
             case .endDictionary, .endArray:
                 let top = stack.removeLast()
                 finished = top.entries.map { .dictionary($0) } ?? .array(top.elements)
-            default: finished = event.scalar
+            case .scalar(let value): finished = value
             }
             if let value = finished {
                 guard !stack.isEmpty else { return value }

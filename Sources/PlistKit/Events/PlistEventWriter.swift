@@ -31,9 +31,6 @@ import Foundation
 /// every key of a dictionary in memory. After any error the writer is spent: every later
 /// call throws.
 ///
-/// Scalars are both events and values, so `write(.string("x"))` is ambiguous; name the
-/// type (`write(PlistEvent.string("x"))`) or write through a typed variable.
-///
 /// **Memory.** The text formats hold one record per open container (with the last key of
 /// each open dictionary) and the output buffer: 64 KiB of bytes, or one scalar's text when
 /// that is longer (binary data of 64 KiB or more goes to the output straight from the
@@ -113,7 +110,8 @@ public final class PlistEventWriter {
 
     /// Writes one event.
     ///
-    /// - Throws: ``PlistError/Code/structure`` for an event out of place,
+    /// - Throws: ``PlistError/Code/structure`` for an event out of place (or a
+    ///   ``PlistEvent/scalar(_:)`` holding an array or a dictionary),
     ///   ``PlistError/Code/depthLimitExceeded`` for nesting too deep, the format's error
     ///   for a value it cannot hold (``PlistError/Code/unrepresentable``), or the output's
     ///   error.
@@ -148,7 +146,7 @@ public final class PlistEventWriter {
             }
             try write(.endDictionary)
         default:
-            try write(PlistEvent(scalar: value)!)
+            try write(.scalar(value))
         }
     }
 
@@ -202,9 +200,11 @@ public final class PlistEventWriter {
             try beginValue()
             try emitStart(dictionary: isDictionary)
             levels.append(Level(isDictionary: isDictionary, expectedCount: count))
-        default:
+        case .scalar(.array), .scalar(.dictionary):
+            throw structureError("a container as a scalar event; write it as its start, contents and end, or whole with write(_: Plist)")
+        case .scalar(let value):
             try beginValue()
-            try emitScalar(event.scalar!)
+            try emitScalar(value)
             endValue()
         }
     }

@@ -57,7 +57,7 @@ final class XMLEventSink: XMLPlistSink {
     func endDictionary() {
         if held.count == 3 {
             held.removeAll(keepingCapacity: true)
-            queue.append(.uid(heldValue))
+            queue.append(.scalar(.uid(heldValue)))
         } else {
             emit(.endDictionary)
         }
@@ -72,32 +72,32 @@ final class XMLEventSink: XMLPlistSink {
     }
 
     func string(_ text: UnsafeBufferPointer<UInt8>, at position: XMLPosition) {
-        emit(.string(String(decoding: text, as: UTF8.self)))
+        emit(.scalar(.string(String(decoding: text, as: UTF8.self))))
     }
 
     func integer(_ value: PlistInteger, at position: XMLPosition) {
         if held.count == 2, let uid = value.uint64Value {
-            held.append(.integer(value))
+            held.append(.scalar(.integer(value)))
             heldValue = uid
         } else {
-            emit(.integer(value))
+            emit(.scalar(.integer(value)))
         }
     }
 
     func real(_ value: Double, at position: XMLPosition) {
-        emit(.real(value))
+        emit(.scalar(.real(value)))
     }
 
     func bool(_ value: Bool, at position: XMLPosition) {
-        emit(.bool(value))
+        emit(.scalar(.bool(value)))
     }
 
     func date(_ value: Date, at position: XMLPosition) {
-        emit(.date(value))
+        emit(.scalar(.date(value)))
     }
 
     func data(_ bytes: [UInt8], at position: XMLPosition) {
-        emit(.data(Data(bytes)))
+        emit(.scalar(.data(Data(bytes))))
     }
 
     /// Events have no place for a malformed value: the document fails.

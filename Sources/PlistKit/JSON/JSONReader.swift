@@ -94,15 +94,9 @@ struct JSONReader {
     }
 
     private mutating func parseObject(depth: Int) throws(PlistError) -> Plist {
-        guard depth <= maximumDepth else { throw error(.depthLimitExceeded, "containers nest deeper than \(maximumDepth) levels") }
-        index += 1
         var entries = PlistDictionary()
-        skipWhitespace()
-        if index < bytes.count, bytes[index] == UInt8(ascii: "}") {
-            index += 1
-            return .dictionary(entries)
-        }
-        while true {
+        if try openContainer(closedBy: UInt8(ascii: "}"), depth: depth) { return .dictionary(entries) }
+        repeat {
             skipWhitespace()
             guard index < bytes.count, bytes[index] == UInt8(ascii: "\"") else {
                 throw error(index < bytes.count ? .syntax : .truncated, "expected a string key in a JSON object, found '\(describeByte())'")
@@ -115,31 +109,45 @@ struct JSONReader {
             index += 1
             skipWhitespace()
             entries[PlistKey(key)] = try parseValue(depth: depth)
-            skipWhitespace()
-            guard index < bytes.count else { throw error(.truncated, "JSON object is not closed") }
-            if bytes[index] == UInt8(ascii: ",") { index += 1; continue }
-            if bytes[index] == UInt8(ascii: "}") { index += 1; return .dictionary(entries) }
-            throw error(.syntax, "expected ',' or '}' in a JSON object, found '\(describeByte())'")
-        }
+        } while try passSeparator(orClose: UInt8(ascii: "}"), of: "object")
+        return .dictionary(entries)
     }
 
     private mutating func parseArray(depth: Int) throws(PlistError) -> Plist {
-        guard depth <= maximumDepth else { throw error(.depthLimitExceeded, "containers nest deeper than \(maximumDepth) levels") }
-        index += 1
         var elements: [Plist] = []
-        skipWhitespace()
-        if index < bytes.count, bytes[index] == UInt8(ascii: "]") {
-            index += 1
-            return .array(elements)
-        }
-        while true {
+        if try openContainer(closedBy: UInt8(ascii: "]"), depth: depth) { return .array(elements) }
+        repeat {
             skipWhitespace()
             elements.append(try parseValue(depth: depth))
-            skipWhitespace()
-            guard index < bytes.count else { throw error(.truncated, "JSON array is not closed") }
-            if bytes[index] == UInt8(ascii: ",") { index += 1; continue }
-            if bytes[index] == UInt8(ascii: "]") { index += 1; return .array(elements) }
-            throw error(.syntax, "expected ',' or ']' in a JSON array, found '\(describeByte())'")
+        } while try passSeparator(orClose: UInt8(ascii: "]"), of: "array")
+        return .array(elements)
+    }
+
+    /// Passes a container's opening `{` or `[` at `depth` (checked against the limit) and the
+    /// white space after it; returns true, having passed `close` too, when the container is empty.
+    private mutating func openContainer(closedBy close: UInt8, depth: Int) throws(PlistError) -> Bool {
+        guard depth <= maximumDepth else { throw error(.depthLimitExceeded, "containers nest deeper than \(maximumDepth) levels") }
+        index += 1
+        skipWhitespace()
+        guard index < bytes.count, bytes[index] == close else { return false }
+        index += 1
+        return true
+    }
+
+    /// Passes what follows a container's element or entry: true at `,` (another comes), false
+    /// at `close` (the container ends). `container` ("object", "array") names it in errors.
+    private mutating func passSeparator(orClose close: UInt8, of container: String) throws(PlistError) -> Bool {
+        skipWhitespace()
+        guard index < bytes.count else { throw error(.truncated, "JSON \(container) is not closed") }
+        switch bytes[index] {
+        case UInt8(ascii: ","):
+            index += 1
+            return true
+        case close:
+            index += 1
+            return false
+        default:
+            throw error(.syntax, "expected ',' or '\(Character(Unicode.Scalar(close)))' in a JSON \(container), found '\(describeByte())'")
         }
     }
 
