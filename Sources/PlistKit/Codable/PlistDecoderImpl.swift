@@ -157,6 +157,7 @@ final class PlistDecoderImpl: Decoder {
         if T.self == Float.self { return unsafeBitCast(try unwrapFloat(value, Float.self, path, step), to: T.self) }
         if T.self == Int64.self { return unsafeBitCast(try unwrapInteger(value, Int64.self, path, step), to: T.self) }
         if T.self == UInt64.self { return unsafeBitCast(try unwrapInteger(value, UInt64.self, path, step), to: T.self) }
+        if T.self == UUID.self { return unsafeBitCast(try unwrapUUID(value, path, step), to: T.self) }
         return try with(value, path: step.applied(to: path), depth: depth) {
             try T(from: self)
         }
@@ -221,6 +222,16 @@ final class PlistDecoderImpl: Decoder {
 
     func unwrapData(_ value: Int, _ path: CodingPathNode, _ step: PathStep) throws -> Data {
         try unwrapScalar(value, Data.self, path, step) { (value) throws(PlistError) in try source.data(value) }
+    }
+
+    /// What `UUID`'s own `init(from:)` does (a string, then `UUID(uuidString:)`, with its
+    /// error), without Foundation's `sscanf`.
+    func unwrapUUID(_ value: Int, _ path: CodingPathNode, _ step: PathStep) throws -> UUID {
+        let string = try unwrapString(value, path, step)
+        guard let uuid = UUIDText.uuid(string) else {
+            throw DecodingError.dataCorrupted(DecodingError.Context(codingPath: step.applied(to: path).path, debugDescription: "Attempted to decode UUID from invalid UUID string."))
+        }
+        return uuid
     }
 
     func isNull(_ value: Int, _ path: CodingPathNode, _ step: PathStep) throws -> Bool {

@@ -88,6 +88,8 @@ final class PlistEncoderImpl: Encoder {
         if T.self == Float.self { return .real(Double(unsafeBitCast(value, to: Float.self))) }
         if T.self == Int64.self { return .integer(PlistInteger(unsafeBitCast(value, to: Int64.self))) }
         if T.self == UInt64.self { return .integer(PlistInteger(unsafeBitCast(value, to: UInt64.self))) }
+        // As `UUID`'s own `encode(to:)` (its `uuidString`), without Foundation's `snprintf`.
+        if T.self == UUID.self { return .string(UUIDText.string(unsafeBitCast(value, to: UUID.self))) }
         return nil
     }
 
