@@ -165,16 +165,24 @@ struct BinaryInteropTests {
 
     @Test func referenceSizesWidenAtTheBoundaries() throws {
         // CF's rule, which plistlib's writer follows too: the object count must fit the
-        // reference size, so 255 objects take 1-byte references and 256 take 2.
+        // reference size, so 255 objects take 1-byte references and 256 take 2. Beyond
+        // 65,535 objects references take 3 bytes, as in swift-foundation's writer (CF and
+        // plistlib round up to 4); Foundation reads them.
         func sized(_ count: Int) throws -> Data {
             try Plist.array((0..<count - 1).map { .integer(PlistInteger($0)) }).encoded(as: .binary)
         }
         #expect(try binaryRefSize(sized(255)) == 1)
         #expect(try binaryRefSize(sized(257)) == 2)
         #expect(try binaryRefSize(sized(65_535)) == 2)
-        #expect(try binaryRefSize(sized(65_537)) == 4)
+        #expect(try binaryRefSize(sized(65_537)) == 3)
         let wide = try sized(65_537)
         #expect(try FoundationBridge.read(wide) == Plist(decoding: wide))
+        #expect(try Plistlib.read([wide]).first.map { try $0.get() } == Plist(decoding: wide))
+        // Offsets past 64 KiB take 3 bytes as well.
+        let long = try Plist.array([.data(Data(repeating: 1, count: 70_000)), "after"]).encoded(as: .binary)
+        #expect(binaryOffsetSize(long) == 3)
+        #expect(try FoundationBridge.read(long) == Plist(decoding: long))
+        #expect(try Plistlib.read([long]).first.map { try $0.get() } == Plist(decoding: long))
     }
 
     @Test func trailerSizesSatisfyCF() throws {

@@ -28,12 +28,16 @@ extension BinaryWriter {
             case 1: base.storeBytes(of: UInt8(truncatingIfNeeded: value), toByteOffset: position, as: UInt8.self)
             case 2: base.storeBytes(of: UInt16(truncatingIfNeeded: value).bigEndian, toByteOffset: position, as: UInt16.self)
             case 4: base.storeBytes(of: UInt32(truncatingIfNeeded: value).bigEndian, toByteOffset: position, as: UInt32.self)
-            default: base.storeBytes(of: value.bigEndian, toByteOffset: position, as: UInt64.self)
+            case 8: base.storeBytes(of: value.bigEndian, toByteOffset: position, as: UInt64.self)
+            default:
+                for byte in 0..<size {
+                    base.storeBytes(of: UInt8(truncatingIfNeeded: value >> (8 * (size - 1 - byte))), toByteOffset: position + byte, as: UInt8.self)
+                }
             }
             position += size
         }
 
-        /// `references`, each as a `size`-byte (1, 2, 4 or 8) big-endian integer.
+        /// `references`, each as a `size`-byte (1 to 4, or 8) big-endian integer.
         mutating func writeReferences(_ references: UnsafeBufferPointer<UInt32>, size: Int) {
             let target = base + position
             switch size {
@@ -44,6 +48,11 @@ extension BinaryWriter {
             case 2:
                 for (offset, reference) in references.enumerated() {
                     target.storeBytes(of: UInt16(truncatingIfNeeded: reference).bigEndian, toByteOffset: 2 * offset, as: UInt16.self)
+                }
+            case 3:
+                for (offset, reference) in references.enumerated() {
+                    target.storeBytes(of: UInt16(truncatingIfNeeded: reference >> 8).bigEndian, toByteOffset: 3 * offset, as: UInt16.self)
+                    target.storeBytes(of: UInt8(truncatingIfNeeded: reference), toByteOffset: 3 * offset + 2, as: UInt8.self)
                 }
             case 4:
                 for (offset, reference) in references.enumerated() {

@@ -80,11 +80,14 @@ struct BinaryWriter: ~Copyable {
     /// buffer of the exact size (a ``ByteBuffer``, so a large file lands in huge pages and
     /// becomes `Data` without a copy).
     private func serialize(top: UInt32) -> Data {
+        // References and offsets take as few bytes as hold them (3 for up to 16 million
+        // objects or bytes, as swift-foundation's writer does; CF, plistlib and libplist
+        // round up to 4, and every reader takes any width from 1 to 8).
         // CF requires the object count itself, not just the highest index, to fit a reference.
-        let refSize = BinaryWriter.bytesNeeded(UInt64(entries.count))
+        let refSize = BinaryWriter.minimalBytes(UInt64(entries.count))
         let tableOffset = BinaryMarker.headerSize + scalarBytes.count + largeData.byteCount + refs.count * refSize + containerHeaderBytes
         // CF requires the offset table's own position to fit an offset entry.
-        let offsetSize = BinaryWriter.bytesNeeded(UInt64(tableOffset))
+        let offsetSize = BinaryWriter.minimalBytes(UInt64(tableOffset))
         let total = tableOffset + entries.count * offsetSize + BinaryMarker.trailerSize
         var output = ByteBuffer(capacity: total)
         do {
@@ -136,6 +139,11 @@ struct BinaryWriter: ~Copyable {
         case 0x1_0000...0xFFFF_FFFF: 4
         default: 8
         }
+    }
+
+    /// The fewest bytes, from 1 to 8, that hold `value`.
+    static func minimalBytes(_ value: UInt64) -> Int {
+        max(1, (64 - value.leadingZeroBitCount + 7) / 8)
     }
 
     /// The size of what ``ByteBuffer/appendHeader(marker:count:)`` appends.
