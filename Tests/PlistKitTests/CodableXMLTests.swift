@@ -368,4 +368,26 @@ import Testing
             }
         }
     }
+
+    /// The node table the XML decoder reads is 16 bytes a node: the kind shares a word with
+    /// the line (which saturates at 2²⁸ − 1), a scalar's subtree is itself, and a container
+    /// keeps its end beside its child count.
+    @Test func nodeTableEntriesAreSixteenBytes() {
+        #expect(MemoryLayout<XMLNodeTable.Node>.stride == 16)
+        var node = XMLNodeTable.Node(.invalid, 7, XMLPosition(line: UInt32.max, column: 12))
+        #expect(node.kind == .invalid && node.payload == 7)
+        #expect(node.position.line == 0x0FFF_FFFF && node.position.column == 12)
+        node.kind = .uid
+        #expect(node.kind == .uid && node.position.line == 0x0FFF_FFFF)
+        var table = XMLNodeTable(expectedInputSize: 0)
+        table.begin(.array, XMLPosition(line: 1, column: 8))
+        table.append(.integer, 5, XMLPosition(line: 2, column: 10), isValue: true)
+        table.begin(.dictionary, XMLPosition(line: 3, column: 7))
+        table.close()
+        table.close()
+        #expect(table.count == 3)
+        #expect(table.end(0) == 3 && table.childCount(0) == 2)
+        #expect(table.end(1) == 2 && table.end(2) == 3 && table.childCount(2) == 0)
+        #expect(table.nodes[1].position == XMLPosition(line: 2, column: 10))
+    }
 }

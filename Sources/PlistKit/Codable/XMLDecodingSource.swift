@@ -122,7 +122,7 @@ final class XMLDecodingSource: PlistDecodingSource {
 
         init(_ source: XMLDecodingSource, _ node: Int) {
             self.source = source
-            count = Int(truncatingIfNeeded: source.table.nodes[node].payload)
+            count = source.table.childCount(node)
             first = node + 1
             end = source.table.end(node)
             hint = first
@@ -205,7 +205,7 @@ final class XMLDecodingSource: PlistDecodingSource {
 
         init(_ source: XMLDecodingSource, _ node: Int) {
             self.source = source
-            count = Int(truncatingIfNeeded: source.table.nodes[node].payload)
+            count = source.table.childCount(node)
             first = node + 1
             cursorNode = first
         }

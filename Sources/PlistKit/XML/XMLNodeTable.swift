@@ -8,16 +8,17 @@ import Foundation
 /// document order, which ``PlistDecoder`` reads directly (see `XMLDecodingSource`): no
 /// ``Plist`` tree and no object per node.
 ///
-/// A node is 24 bytes: its kind; a payload (for a container its child count, entries for
-/// a dictionary; for a key, string or data its byte range in ``bytes``, offset in the high
-/// 32 bits and length in the low; for a number or date its bits; for a UID its value); the
-/// index just past its subtree (so the next sibling of node `n` is `nodes[n].end`, and a
-/// container's children run from `n + 1` to its end); and the line:column where its start
-/// tag ends. A dictionary's children alternate key, value. Text and decoded `<data>` bytes
-/// are stored once, back to back, in ``bytes``. 32-bit offsets and indices suffice because
+/// A node is 16 bytes: a payload (for a container the index just past its subtree in the
+/// high 32 bits, so the next sibling of container `n` is `end(n)` and its children run from
+/// `n + 1` to there, and its child count in the low, entries for a dictionary; for a key,
+/// string or data its byte range in ``bytes``, offset in the high 32 bits and length in the
+/// low; for a number or date its bits; for a UID its value); its kind and the line where its
+/// start tag ends, in one word; and that column. A scalar's subtree is itself. A
+/// dictionary's children alternate key, value. Text and decoded `<data>` bytes are stored
+/// once, back to back, in ``bytes``. 32-bit offsets and indices suffice because
 /// `LibXML2Parser` refuses input over 2 GiB, and neither text bytes nor nodes can outnumber
-/// input bytes.
-///
+/// input bytes; lines past 268 million (2²⁸ − 1) are reported as that line.
+
 /// ``XMLNodeTableBuilder`` fills it from ``XMLPlistScanner``'s events; the scanner has
 /// already checked the structure and parsed every scalar, so reading needs no checks.
 struct XMLNodeTable {
@@ -39,13 +40,26 @@ struct XMLNodeTable {
 
     struct Node {
         var payload: UInt64
-        /// The index just past this node's subtree.
-        var end: UInt32
-        var line: UInt32
-        var column: UInt32
-        var kind: Kind
+        /// The kind in the high 4 bits, the line in the low 28 (saturating).
+        private var kindAndLine: UInt32
+        let column: UInt32
 
-        var position: XMLPosition { XMLPosition(line: line, column: column) }
+        private static let lineMask: UInt32 = 0x0FFF_FFFF
+
+        init(_ kind: Kind, _ payload: UInt64, _ position: XMLPosition) {
+            self.payload = payload
+            kindAndLine = UInt32(kind.rawValue) << 28 | min(position.line, Node.lineMask)
+            column = position.column
+        }
+
+        var kind: Kind {
+            get { Kind(rawValue: UInt8(truncatingIfNeeded: kindAndLine >> 28))! }
+            set { kindAndLine = UInt32(newValue.rawValue) << 28 | kindAndLine & Node.lineMask }
+        }
+
+        var isContainer: Bool { kind == .dictionary || kind == .array }
+
+        var position: XMLPosition { XMLPosition(line: kindAndLine & Node.lineMask, column: column) }
     }
 
     private(set) var nodes: [Node] = []
@@ -115,7 +129,14 @@ struct XMLNodeTable {
     /// The index just past node `node`'s subtree: its next sibling.
     @inline(__always)
     func end(_ node: Int) -> Int {
-        Int(truncatingIfNeeded: nodes[node].end)
+        let entry = nodes[node]
+        return entry.isContainer ? Int(truncatingIfNeeded: entry.payload >> 32) : node + 1
+    }
+
+    /// How many values container `node` holds (entries, for a dictionary).
+    @inline(__always)
+    func childCount(_ node: Int) -> Int {
+        Int(truncatingIfNeeded: nodes[node].payload & 0xFFFF_FFFF)
     }
 
     // MARK: Filling
@@ -126,7 +147,7 @@ struct XMLNodeTable {
     mutating func append(_ kind: Kind, _ payload: UInt64, _ position: XMLPosition, isValue: Bool) -> Int {
         if isValue, !open.isEmpty { open[open.count - 1].count += 1 }
         let node = nodes.count
-        nodes.append(Node(payload: payload, end: UInt32(truncatingIfNeeded: node + 1), line: position.line, column: position.column, kind: kind))
+        nodes.append(Node(kind, payload, position))
         return node
     }
 
@@ -161,8 +182,7 @@ struct XMLNodeTable {
     @discardableResult
     mutating func close() -> Int {
         let (node, count) = open.removeLast()
-        nodes[node].payload = UInt64(count)
-        nodes[node].end = UInt32(truncatingIfNeeded: nodes.count)
+        nodes[node].payload = UInt64(nodes.count) << 32 | UInt64(count)
         return node
     }
 
@@ -170,7 +190,7 @@ struct XMLNodeTable {
     /// `<dict><key>CF$UID</key><integer>N</integer></dict>` (N ≥ 0) becomes UID N.
     mutating func closeDictionary() {
         let node = close()
-        guard nodes[node].payload == 1, nodes.count == node + 3 else { return }
+        guard childCount(node) == 1, nodes.count == node + 3 else { return }
         let value = nodes[node + 2]
         guard value.kind == .largeInteger || (value.kind == .integer && Int64(bitPattern: value.payload) >= 0) else { return }
         let keyRange = byteRange(node + 1)
@@ -179,6 +199,5 @@ struct XMLNodeTable {
         nodes.removeLast(2)
         nodes[node].kind = .uid
         nodes[node].payload = value.payload
-        nodes[node].end = UInt32(truncatingIfNeeded: node + 1)
     }
 }
