@@ -12,7 +12,7 @@ extension KeyedUnarchiver {
     static let dictionaryClassNames: Set<String> = ["NSDictionary", "NSMutableDictionary"]
 
     /// The element slots of an array, set or ordered set: `NS.objects`, or `NS.object.N`.
-    func elementSlots(_ fields: PlistDictionary, prefix: String = "NS.object", plural: String = "NS.objects") throws(KeyedArchiveError) -> [Plist] {
+    func elementSlots(_ fields: ArchiveFields, prefix: String = "NS.object", plural: String = "NS.objects") throws(KeyedArchiveError) -> [Plist] {
         if plural == "NS.objects", let counted = try countedSlots(fields) {
             // An NSCountedSet: each distinct element once.
             return counted.map(\.element)
@@ -31,7 +31,7 @@ extension KeyedUnarchiver {
     }
 
     /// The key and value slots of an NSDictionary.
-    func entrySlots(_ fields: PlistDictionary) throws(KeyedArchiveError) -> [(key: Plist, value: Plist)] {
+    func entrySlots(_ fields: ArchiveFields) throws(KeyedArchiveError) -> [(key: Plist, value: Plist)] {
         let keys = try elementSlots(fields, prefix: "NS.key", plural: "NS.keys")
         let values = try elementSlots(fields, prefix: "NS.object", plural: "NS.objects")
         guard keys.count == values.count else {

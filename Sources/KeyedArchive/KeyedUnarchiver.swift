@@ -67,7 +67,7 @@ public final class KeyedUnarchiver {
     private struct Frame {
         let uid: UInt64
         let className: String
-        let fields: PlistDictionary
+        let fields: ArchiveFields
     }
 
     /// Reads an archive in any property-list format.
@@ -76,6 +76,10 @@ public final class KeyedUnarchiver {
     /// - Throws: ``KeyedArchiveError``: `notAPropertyList`, `notAnArchive`, `uidOutOfRange` or
     ///   `badClass` when the archive is malformed.
     public convenience init(forReadingFrom data: some Collection<UInt8>) throws(KeyedArchiveError) {
+        if let table = ArchiveTable(binary: data) {
+            self.init(table: table)
+            return
+        }
         let archive: Plist
         do {
             archive = try Plist(decoding: data)
@@ -86,8 +90,12 @@ public final class KeyedUnarchiver {
     }
 
     /// Reads an archive already parsed into a `Plist`.
-    public init(archive: Plist) throws(KeyedArchiveError) {
-        table = try ArchiveTable(archive)
+    public convenience init(archive: Plist) throws(KeyedArchiveError) {
+        self.init(table: try ArchiveTable(archive))
+    }
+
+    private init(table: ArchiveTable) {
+        self.table = table
     }
 
     /// Decodes objects named `name` in the archive as `type`, like
@@ -198,8 +206,8 @@ public final class KeyedUnarchiver {
         classMap[className] != nil
     }
 
-    private var currentFields: PlistDictionary {
-        frames.last?.fields ?? table.top
+    private var currentFields: ArchiveFields {
+        frames.last?.fields ?? ArchiveFields(table.top)
     }
 
     /// Where decoding is, for error messages.
@@ -239,8 +247,8 @@ public final class KeyedUnarchiver {
     private func verifyAllowedClasses() throws(KeyedArchiveError) {
         guard !classesVerified else { return }
         if let allowed = allowedClassNames {
-            for uid in table.classes.keys.sorted() {
-                let name = table.classes[uid]!.name
+            for uid in table.classUIDs {
+                let name = table.archivedClass(of: uid)!.name
                 if !allowed.contains(name) && !Self.foundationClassNames.contains(name) {
                     throw KeyedArchiveError(.classNotAllowed, "object #\(uid) is of class \(name), which is not among the allowed classes \(allowed.sorted())")
                 }
@@ -251,17 +259,17 @@ public final class KeyedUnarchiver {
 
     func isNull(_ slot: Plist) -> Bool {
         guard case .uid(let uid) = slot else { return false }
-        return uid == 0 || table.classes[uid]?.name == "NSNull"
+        return uid == 0 || table.archivedClass(of: uid)?.name == "NSNull"
     }
 
     /// The object a slot refers to (or the slot itself when it holds a value in place).
     func resolve(_ slot: Plist) -> (uid: UInt64?, value: Plist) {
-        if case .uid(let uid) = slot { return (uid, table.objects[Int(uid)]) }
+        if case .uid(let uid) = slot { return (uid, table.object(uid)) }
         return (nil, slot)
     }
 
     func className(of uid: UInt64) -> String? {
-        table.classes[uid]?.name
+        table.archivedClass(of: uid)?.name
     }
 
     func typeMismatch(_ expected: String, found slot: Plist) -> KeyedArchiveError {
@@ -272,16 +280,15 @@ public final class KeyedUnarchiver {
     func describe(_ slot: Plist) -> String {
         guard case .uid(let uid) = slot else { return "\(slot.typeName) in place" }
         if uid == 0 { return "$null" }
-        if let name = table.classes[uid]?.name { return "an object of class \(name) (#\(uid))" }
-        let value = table.objects[Int(uid)]
-        if value.dictionary != nil { return "a dictionary without $class (#\(uid))" }
-        return "\(value.typeName) (#\(uid))"
+        if let name = table.archivedClass(of: uid)?.name { return "an object of class \(name) (#\(uid))" }
+        if table.fields(uid) != nil { return "a dictionary without $class (#\(uid))" }
+        return "\(table.object(uid).typeName) (#\(uid))"
     }
 
     /// The fields of the Foundation object at `uid` when its class is one of `classNames`.
-    func foundationFields(of slot: Plist, classNames: Set<String>, expected: String) throws(KeyedArchiveError) -> (uid: UInt64, className: String, fields: PlistDictionary) {
-        guard case .uid(let uid) = slot, let archivedClass = table.classes[uid],
-              let fields = table.objects[Int(uid)].dictionary
+    func foundationFields(of slot: Plist, classNames: Set<String>, expected: String) throws(KeyedArchiveError) -> (uid: UInt64, className: String, fields: ArchiveFields) {
+        guard case .uid(let uid) = slot, let archivedClass = table.archivedClass(of: uid),
+              let fields = table.fields(uid)
         else { throw typeMismatch(expected, found: slot) }
         guard classNames.contains(archivedClass.name) || archivedClass.hierarchy.contains(where: classNames.contains) else {
             throw typeMismatch(expected, found: slot)
@@ -315,7 +322,7 @@ public final class KeyedUnarchiver {
     /// The Swift type to build for the object at `uid`: a mapping set with `setClass` for
     /// its class or a superclass, else `expected` when its name is among them.
     func resolveType(of uid: UInt64, expected: (any KeyedCodable.Type)?) throws(KeyedArchiveError) -> (type: any KeyedCodable.Type, className: String) {
-        guard let archivedClass = table.classes[uid] else {
+        guard let archivedClass = table.archivedClass(of: uid) else {
             throw KeyedArchiveError(.badClass, "object #\(uid) has no $class")
         }
         for name in archivedClass.hierarchy {
@@ -339,7 +346,7 @@ public final class KeyedUnarchiver {
         if uid == 0 {
             throw KeyedArchiveError(.typeMismatch, "expected an object\(expected.map { " of class \($0.archivedClassName)" } ?? ""), found $null")
         }
-        guard table.objects[Int(uid)].dictionary != nil else {
+        guard table.fields(uid) != nil else {
             throw typeMismatch("an object\(expected.map { " of class \($0.archivedClassName)" } ?? "")", found: .uid(uid))
         }
         let (type, className) = try resolveType(of: uid, expected: expected)
@@ -355,7 +362,7 @@ public final class KeyedUnarchiver {
 
     /// Builds the ``KeyedValueCodable`` a slot refers to.
     func value<T: KeyedValueCodable>(from slot: Plist, as type: T.Type) throws(KeyedArchiveError) -> T {
-        guard case .uid(let uid) = slot, let archivedClass = table.classes[uid] else {
+        guard case .uid(let uid) = slot, let archivedClass = table.archivedClass(of: uid) else {
             throw typeMismatch("a value of class \(T.archivedClassName)", found: slot)
         }
         let wanted = ObjectIdentifier(T.self)
@@ -363,7 +370,7 @@ public final class KeyedUnarchiver {
             throw typeMismatch("a value of class \(T.archivedClassName)", found: slot)
         }
         return try decodingValue(uid) { () throws(KeyedArchiveError) -> T in
-            let fields = table.objects[Int(uid)].dictionary ?? [:]
+            let fields = table.fields(uid) ?? ArchiveFields([:])
             frames.append(Frame(uid: uid, className: archivedClass.name, fields: fields))
             defer { frames.removeLast() }
             do {
@@ -376,7 +383,7 @@ public final class KeyedUnarchiver {
     }
 
     private func decodeBody(of object: any KeyedCodable, uid: UInt64, className: String) throws(KeyedArchiveError) {
-        let fields = table.objects[Int(uid)].dictionary ?? [:]
+        let fields = table.fields(uid) ?? ArchiveFields([:])
         frames.append(Frame(uid: uid, className: className, fields: fields))
         defer { frames.removeLast() }
         do {

@@ -1,0 +1,127 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import PlistKit
+
+/// A binary keyed archive read in place: `$objects` stays in the file's object table, and
+/// values are decoded when asked for, without building a ``Plist`` tree first.
+///
+/// Made only by ``scan(_:)``, which checks everything the full reader and ``ArchiveTable``
+/// would check of the objects (and gives up, for the caller to take the ``Plist`` path, at
+/// anything unusual), so reads here cannot fail.
+final class BinaryArchive {
+    /// The archive's bytes: a copy this object owns, so `table` stays valid as long as it.
+    private let buffer: UnsafeMutableRawBufferPointer
+    let table: BinaryObjectTable
+    /// Where the references of the `$objects` array start.
+    private let objectsStart: Int
+    /// The number of objects in `$objects`.
+    let count: Int
+    /// Objects nested deeper than this inside an object of `$objects` make ``scan(_:)`` give
+    /// up, so that every path from the root stays far below the reader's depth limit.
+    static let maximumNesting = 16
+
+    init(buffer: UnsafeMutableRawBufferPointer, table: BinaryObjectTable, objectsStart: Int, count: Int) {
+        self.buffer = buffer
+        self.table = table
+        self.objectsStart = objectsStart
+        self.count = count
+    }
+
+    deinit {
+        buffer.deallocate()
+    }
+
+    /// The index in the object table of the object with UID `uid` (below ``count``).
+    @inline(__always)
+    func objectIndex(ofUID uid: UInt64) -> Int {
+        table.ref(at: objectsStart + Int(uid) * table.refSize)
+    }
+
+    /// The fields of the object `uid` when it is a dictionary.
+    func fields(ofUID uid: UInt64) -> ArchiveFields? {
+        let object = checked(try table.object(index: objectIndex(ofUID: uid)))
+        return object.kind == .dictionary ? ArchiveFields(self, object: object) : nil
+    }
+
+    /// The object `uid` as a value.
+    func value(ofUID uid: UInt64) -> Plist {
+        if let fields = fields(ofUID: uid) { return .dictionary(fields.dictionary) }
+        return value(ofObject: objectIndex(ofUID: uid), referencedFrom: objectsStart + Int(uid) * table.refSize)
+    }
+
+    /// Entry `entry` of the dictionary `object`'s values.
+    func value(ofEntry entry: Int, in object: BinaryObject) -> Plist {
+        let position = object.start + (object.count + entry) * table.refSize
+        return value(ofObject: table.ref(at: position), referencedFrom: position)
+    }
+
+    /// Object `index` of the table, which ``scan(_:)`` checked, as a value.
+    private func value(ofObject index: Int, referencedFrom referrer: Int) -> Plist {
+        let object = checked(try table.object(index: index))
+        if let scalar = checked(try table.scalarValue(object)) { return scalar }
+        // A container inside an object (NS.objects, say): nested at most `maximumNesting`
+        // levels below depth 2, where the objects of `$objects` are.
+        return checked(try table.plist(ofObject: index, depth: 2, referencedFrom: referrer, maximumDepth: PlistReadingOptions.default.maximumDepth))
+    }
+
+    /// The dictionary `object` (whose keys the scan checked to be distinct strings).
+    func dictionary(_ object: BinaryObject) -> PlistDictionary {
+        let keys = keys(of: object)
+        var values: [Plist] = []
+        values.reserveCapacity(object.count)
+        for entry in 0..<object.count { values.append(value(ofEntry: entry, in: object)) }
+        return PlistDictionary(uncheckedUniqueKeys: keys, values: values)
+    }
+
+    /// The keys of the dictionary `object`, in order.
+    func keys(of object: BinaryObject) -> [PlistKey] {
+        (0..<object.count).map { entry in PlistKey(text(of: keyObject(entry, of: object))) }
+    }
+
+    /// Where `key` is among the keys of the dictionary `object`, or nil: ASCII key objects
+    /// are compared in place, byte by byte, so nothing is decoded or hashed.
+    func entry(of key: PlistKey, in object: BinaryObject) -> Int? {
+        var string = key.string
+        return string.withUTF8 { wanted -> Int? in
+            for entry in 0..<object.count {
+                let keyObject = keyObject(entry, of: object)
+                if keyObject.kind == .asciiString {
+                    // The scan checked these bytes to be ASCII.
+                    if keyObject.count == wanted.count,
+                       wanted.isEmpty || memcmp(table.bytes.baseAddress! + keyObject.start, wanted.baseAddress!, wanted.count) == 0 {
+                        return entry
+                    }
+                } else if PlistKey(text(of: keyObject)) == key {
+                    return entry
+                }
+            }
+            return nil
+        }
+    }
+
+    /// The text of a (checked) string object.
+    private func text(of object: BinaryObject) -> String {
+        checked(try table.string(object))
+    }
+
+    /// The key object of entry `entry` of the dictionary `object`.
+    @inline(__always)
+    private func keyObject(_ entry: Int, of object: BinaryObject) -> BinaryObject {
+        checked(try table.object(index: table.ref(at: object.start + entry * table.refSize)))
+    }
+
+    /// The result of a read that ``scan(_:)`` made sure succeeds.
+    @inline(__always)
+    private func checked<T>(_ body: @autoclosure () throws(PlistError) -> T) -> T {
+        do {
+            return try body()
+        } catch {
+            preconditionFailure("BinaryArchive: an object checked by the scan failed to read: \(error)")
+        }
+    }
+}
