@@ -89,19 +89,34 @@ final class BinaryArchive {
         var string = key.string
         return string.withUTF8 { wanted -> Int? in
             for entry in 0..<object.count {
-                let keyObject = keyObject(entry, of: object)
-                if keyObject.kind == .asciiString {
+                let index = table.ref(at: object.start + entry * table.refSize)
+                if let ascii = shortASCII(index) {
                     // The scan checked these bytes to be ASCII.
-                    if keyObject.count == wanted.count,
-                       wanted.isEmpty || memcmp(table.bytes.baseAddress! + keyObject.start, wanted.baseAddress!, wanted.count) == 0 {
+                    if ascii.count == wanted.count,
+                       wanted.isEmpty || memcmp(table.bytes.baseAddress! + ascii.start, wanted.baseAddress!, wanted.count) == 0 {
                         return entry
                     }
-                } else if PlistKey(text(of: keyObject)) == key {
+                } else if PlistKey(text(ofObject: index)) == key {
                     return entry
                 }
             }
             return nil
         }
+    }
+
+    /// Where the bytes of object `index` are when it is an ASCII string of fewer than 15
+    /// bytes (the count in the marker, as nearly every key has); nil otherwise.
+    @inline(__always)
+    private func shortASCII(_ index: Int) -> (start: Int, count: Int)? {
+        let offset = table.uncheckedOffset(ofObject: index)
+        let marker = table.bytes[offset]
+        guard marker >> 4 == 0x5, marker & 0x0F != 0x0F else { return nil }
+        return (offset + 1, Int(marker & 0x0F))
+    }
+
+    /// The text of the (checked) string object `index`.
+    private func text(ofObject index: Int) -> String {
+        text(of: checked(try table.object(index: index)))
     }
 
     /// The text of a (checked) string object.

@@ -12,3 +12,12 @@ extension BinaryObjectTable {
         try BinaryReader<SparseObjectMarks>.read(self, object: index, depth: depth, referencedFrom: referrer, maximumDepth: maximumDepth)
     }
 }
+
+extension BinaryObjectTable {
+    /// Where object `index` starts, read from the offset table without checks: only for
+    /// objects that ``object(index:)`` has located before.
+    @inline(__always)
+    package func uncheckedOffset(ofObject index: Int) -> Int {
+        Int(truncatingIfNeeded: BinaryTrailer.bigEndian(bytes, at: trailer.offsetTableOffset + index * trailer.offsetIntSize, size: trailer.offsetIntSize))
+    }
+}
