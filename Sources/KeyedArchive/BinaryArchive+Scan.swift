@@ -131,14 +131,7 @@ extension BinaryArchive {
             case .array, .set, .dictionary:
                 marks[index] = 1
                 let isDictionary = object.kind == .dictionary
-                if isDictionary {
-                    for entry in 0..<object.count {
-                        let key = try table.checkedRef(at: object.start + entry * table.refSize)
-                        guard try table.object(index: key).isString else { throw Unusual() }
-                        try check(key)
-                    }
-                    try checkDistinctKeys(object)
-                }
+                if isDictionary { try checkKeys(object) }
                 let valuesStart = object.start + (isDictionary ? object.count * table.refSize : 0)
                 for element in 0..<object.count {
                     levels = max(levels, try check(table.checkedRef(at: valuesStart + element * table.refSize)))
@@ -152,20 +145,29 @@ extension BinaryArchive {
             return levels
         }
 
-        /// Throws when two keys of the dictionary `object` (whose keys were checked) are the
-        /// same text. ASCII keys are compared by a fingerprint that holds all of a key of up
-        /// to 16 bytes; others, and large dictionaries, decode their keys into a set.
-        mutating func checkDistinctKeys(_ object: BinaryObject) throws {
-            guard object.count > 1 else { return }
+        /// Checks the keys of the dictionary `object`: each a string, checked as the reader
+        /// checks it, and no two the same text. ASCII keys are compared by a fingerprint that
+        /// holds all of a key of up to 16 bytes; others, and large dictionaries, decode their
+        /// keys into a set.
+        mutating func checkKeys(_ object: BinaryObject) throws {
             fingerprints.removeAll(keepingCapacity: true)
-            if object.count <= 32 {
-                for entry in 0..<object.count {
-                    let key = try table.object(index: table.ref(at: object.start + entry * table.refSize))
-                    guard key.kind == .asciiString else { break }
+            var allASCII = true
+            for entry in 0..<object.count {
+                let index = try table.checkedRef(at: object.start + entry * table.refSize)
+                let key = try table.object(index: index)
+                switch key.kind {
+                case .asciiString:
                     fingerprints.append(KeyFingerprint(try table.asciiBytes(key), start: key.start))
+                case .utf16String:
+                    _ = try table.string(key)
+                    allASCII = false
+                default:
+                    throw Unusual()
                 }
+                marks[index] = 2
             }
-            if fingerprints.count == object.count {
+            guard object.count > 1 else { return }
+            if allASCII, object.count <= 32 {
                 for later in 1..<fingerprints.count {
                     for earlier in 0..<later where fingerprints[earlier].matches(fingerprints[later], in: table) {
                         throw Unusual()

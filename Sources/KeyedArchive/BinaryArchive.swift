@@ -21,6 +21,12 @@ final class BinaryArchive {
     private let objectsStart: Int
     /// The number of objects in `$objects`.
     let count: Int
+    /// The start of the bytes, and the table's layout, for the unchecked reads of key
+    /// lookups (the table's own reads are not inlined across modules).
+    private let base: UnsafeRawPointer
+    private let refSize: Int
+    private let offsetIntSize: Int
+    private let offsetTableOffset: Int
     /// Objects nested deeper than this inside an object of `$objects` make ``scan(_:)`` give
     /// up, so that every path from the root stays far below the reader's depth limit.
     static let maximumNesting = 16
@@ -30,6 +36,10 @@ final class BinaryArchive {
         self.table = table
         self.objectsStart = objectsStart
         self.count = count
+        base = UnsafeRawPointer(table.bytes.baseAddress!)
+        refSize = table.refSize
+        offsetIntSize = table.offsetIntSize
+        offsetTableOffset = table.offsetTableOffset
     }
 
     deinit {
@@ -44,8 +54,8 @@ final class BinaryArchive {
 
     /// The fields of the object `uid` when it is a dictionary.
     func fields(ofUID uid: UInt64) -> ArchiveFields? {
-        let object = checked(try table.object(index: objectIndex(ofUID: uid)))
-        return object.kind == .dictionary ? ArchiveFields(self, object: object) : nil
+        guard let object = table.uncheckedContainer(index: objectIndex(ofUID: uid)), object.kind == .dictionary else { return nil }
+        return ArchiveFields(self, object: object)
     }
 
     /// The object `uid` as a value.
@@ -89,11 +99,14 @@ final class BinaryArchive {
         var string = key.string
         return string.withUTF8 { wanted -> Int? in
             for entry in 0..<object.count {
-                let index = table.ref(at: object.start + entry * table.refSize)
-                if let ascii = shortASCII(index) {
-                    // The scan checked these bytes to be ASCII.
-                    if ascii.count == wanted.count,
-                       wanted.isEmpty || memcmp(table.bytes.baseAddress! + ascii.start, wanted.baseAddress!, wanted.count) == 0 {
+                let index = bigEndian(at: object.start &+ entry &* refSize, size: refSize)
+                let offset = bigEndian(at: offsetTableOffset &+ index &* offsetIntSize, size: offsetIntSize)
+                let marker = base.load(fromByteOffset: offset, as: UInt8.self)
+                if marker >> 4 == 0x5, marker & 0x0F != 0x0F {
+                    // A short ASCII string, its count in the marker (nearly every key); the
+                    // scan checked its bytes to be ASCII.
+                    if Int(marker & 0x0F) == wanted.count,
+                       wanted.isEmpty || memcmp(base + offset + 1, wanted.baseAddress!, wanted.count) == 0 {
                         return entry
                     }
                 } else if PlistKey(text(ofObject: index)) == key {
@@ -104,14 +117,21 @@ final class BinaryArchive {
         }
     }
 
-    /// Where the bytes of object `index` are when it is an ASCII string of fewer than 15
-    /// bytes (the count in the marker, as nearly every key has); nil otherwise.
+    /// The big-endian integer of `size` (1 to 8) bytes at `position`, inside the checked
+    /// object area or offset table.
     @inline(__always)
-    private func shortASCII(_ index: Int) -> (start: Int, count: Int)? {
-        let offset = table.uncheckedOffset(ofObject: index)
-        let marker = table.bytes[offset]
-        guard marker >> 4 == 0x5, marker & 0x0F != 0x0F else { return nil }
-        return (offset + 1, Int(marker & 0x0F))
+    private func bigEndian(at position: Int, size: Int) -> Int {
+        let bytes = base + position
+        switch size {
+        case 1: return Int(bytes.load(as: UInt8.self))
+        case 2: return Int(UInt16(bigEndian: bytes.loadUnaligned(as: UInt16.self)))
+        case 3: return Int(UInt16(bigEndian: bytes.loadUnaligned(as: UInt16.self))) &<< 8 | Int(bytes.load(fromByteOffset: 2, as: UInt8.self))
+        case 4: return Int(UInt32(bigEndian: bytes.loadUnaligned(as: UInt32.self)))
+        default:
+            var value = 0
+            for byte in 0..<size { value = value &<< 8 | Int(bytes.load(fromByteOffset: byte, as: UInt8.self)) }
+            return value
+        }
     }
 
     /// The text of the (checked) string object `index`.

@@ -20,4 +20,35 @@ extension BinaryObjectTable {
     package func uncheckedOffset(ofObject index: Int) -> Int {
         Int(truncatingIfNeeded: BinaryTrailer.bigEndian(bytes, at: trailer.offsetTableOffset + index * trailer.offsetIntSize, size: trailer.offsetIntSize))
     }
+
+    /// Where the offset table starts.
+    package var offsetTableOffset: Int { trailer.offsetTableOffset }
+
+    /// Bytes per entry of the offset table.
+    package var offsetIntSize: Int { trailer.offsetIntSize }
+}
+
+extension BinaryObjectTable {
+    /// Object `index` when it is a dictionary, array or set, located without checks: only for
+    /// objects that ``object(index:)`` has located before. Nil for other kinds.
+    @inline(__always)
+    package func uncheckedContainer(index: Int) -> BinaryObject? {
+        let offset = uncheckedOffset(ofObject: index)
+        let marker = bytes[offset]
+        let kind: BinaryObject.Kind
+        switch marker >> 4 {
+        case BinaryMarker.dictionary: kind = .dictionary
+        case BinaryMarker.array: kind = .array
+        case BinaryMarker.set: kind = .set
+        default: return nil
+        }
+        var start = offset + 1
+        var count = Int(marker & 0x0F)
+        if count == 0x0F {
+            let size = 1 << Int(bytes[start] & 0x0F)
+            count = Int(truncatingIfNeeded: BinaryTrailer.bigEndian(bytes, at: start + 1, size: size))
+            start += 1 + size
+        }
+        return BinaryObject(kind: kind, offset: offset, start: start, count: count)
+    }
 }
