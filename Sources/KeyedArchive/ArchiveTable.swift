@@ -126,7 +126,8 @@ struct ArchiveTable {
     /// Finds the class of every object that has a `$class`, checking each class description
     /// once: per UID, the index of its class in the returned list, or -1.
     private static func resolveClasses(count: Int, fields: (UInt64) -> ArchiveFields?, value: (UInt64) -> Plist) throws(KeyedArchiveError) -> (slots: [Int32], classes: [ArchivedClass]) {
-        var slotOfDescription: [UInt64: Int32] = [:]
+        // Per UID of a class description: its index in `classes`, or -1 before it is read.
+        var slotOfDescription = [Int32](repeating: -1, count: count)
         var classes: [ArchivedClass] = []
         var slots = [Int32](repeating: -1, count: count)
         for index in 0..<count {
@@ -134,12 +135,13 @@ struct ArchiveTable {
             guard case .uid(let classUID) = classRef else {
                 throw KeyedArchiveError(.badClass, "object #\(index): $class is \(Self.describe(classRef)), not a UID")
             }
-            if let known = slotOfDescription[classUID] {
+            let known = slotOfDescription[Int(classUID)]
+            if known >= 0 {
                 slots[index] = known
                 continue
             }
             let description = try Self.classDescription(at: classUID, fields: fields(classUID), typeName: { value(classUID).typeName }, for: index)
-            slotOfDescription[classUID] = Int32(classes.count)
+            slotOfDescription[Int(classUID)] = Int32(classes.count)
             slots[index] = Int32(classes.count)
             classes.append(description)
         }
