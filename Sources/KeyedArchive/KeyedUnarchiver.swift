@@ -48,21 +48,24 @@ public final class KeyedUnarchiver {
     private var classMap: [String: any KeyedCodable.Type] = [:]
     private var valueTypeMap: [String: ObjectIdentifier] = [:]
     private var classesVerified = false
+    // The decoding state below is touched only from the decoding thread, and no access to it
+    // spans a call out (to user code or otherwise), so it skips dynamic exclusivity checks.
+
     /// Objects built so far, by UID.
-    private var instances: [UInt64: AnyObject] = [:]
+    @exclusivity(unchecked) private var instances: [UInt64: AnyObject] = [:]
     /// Foundation collections being decoded, to catch collections that contain themselves.
-    private var valuesInProgress: Set<UInt64> = []
+    @exclusivity(unchecked) private var valuesInProgress: Set<UInt64> = []
     /// Foundation collections already decoded, by UID and Swift type, so that a collection
     /// shared many times (or nested sharing, which would grow exponentially) is built once.
-    private var decodedValues: [ValueKey: Any] = [:]
+    @exclusivity(unchecked) private var decodedValues: [ValueKey: Any] = [:]
 
     private struct ValueKey: Hashable {
         let uid: UInt64
         let type: ObjectIdentifier
     }
-    private var frames: [Frame] = []
-    private var pending: [(object: any KeyedCodable, uid: UInt64, className: String)] = []
-    var depth = 0
+    @exclusivity(unchecked) private var frames: [Frame] = []
+    @exclusivity(unchecked) private var pending: [(object: any KeyedCodable, uid: UInt64, className: String)] = []
+    @exclusivity(unchecked) var depth = 0
 
     private struct Frame {
         let uid: UInt64
@@ -263,8 +266,11 @@ public final class KeyedUnarchiver {
     }
 
     /// The object a slot refers to (or the slot itself when it holds a value in place).
+    ///
+    /// A dictionary (an archived object) comes back as an empty `.dictionary`, which says
+    /// what it is without decoding it: read its fields with `table.fields(_:)`.
     func resolve(_ slot: Plist) -> (uid: UInt64?, value: Plist) {
-        if case .uid(let uid) = slot { return (uid, table.object(uid)) }
+        if case .uid(let uid) = slot { return (uid, table.fields(uid) == nil ? table.object(uid) : .dictionary([:])) }
         return (nil, slot)
     }
 
