@@ -103,6 +103,15 @@ struct ArchiveTable {
         }
     }
 
+    /// Object `uid` (below ``count``), except that a dictionary (an archived object) comes
+    /// back as an empty `.dictionary`, which says what it is without building it.
+    func objectOrEmptyDictionary(_ uid: UInt64) -> Plist {
+        switch storage {
+        case .tree(let objects): objects[Int(uid)].dictionary == nil ? objects[Int(uid)] : .dictionary([:])
+        case .binary(let archive): archive.valueOrEmptyDictionary(ofUID: uid)
+        }
+    }
+
     /// The fields of object `uid` (below ``count``) when it is a dictionary.
     func fields(_ uid: UInt64) -> ArchiveFields? {
         switch storage {

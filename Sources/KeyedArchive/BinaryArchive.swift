@@ -64,6 +64,14 @@ final class BinaryArchive {
         return value(ofObject: objectIndex(ofUID: uid), referencedFrom: objectsStart + Int(uid) * table.refSize)
     }
 
+    /// The object `uid` as a value, except that a dictionary comes back as an empty
+    /// `.dictionary`.
+    func valueOrEmptyDictionary(ofUID uid: UInt64) -> Plist {
+        let index = objectIndex(ofUID: uid)
+        if table.uncheckedContainer(index: index)?.kind == .dictionary { return .dictionary([:]) }
+        return value(ofObject: index, referencedFrom: objectsStart + Int(uid) * table.refSize)
+    }
+
     /// Entry `entry` of the dictionary `object`'s values.
     func value(ofEntry entry: Int, in object: BinaryObject) -> Plist {
         let position = object.start + (object.count + entry) * table.refSize

@@ -270,7 +270,7 @@ public final class KeyedUnarchiver {
     /// A dictionary (an archived object) comes back as an empty `.dictionary`, which says
     /// what it is without decoding it: read its fields with `table.fields(_:)`.
     func resolve(_ slot: Plist) -> (uid: UInt64?, value: Plist) {
-        if case .uid(let uid) = slot { return (uid, table.fields(uid) == nil ? table.object(uid) : .dictionary([:])) }
+        if case .uid(let uid) = slot { return (uid, table.objectOrEmptyDictionary(uid)) }
         return (nil, slot)
     }
 
@@ -291,8 +291,9 @@ public final class KeyedUnarchiver {
         return "\(table.object(uid).typeName) (#\(uid))"
     }
 
-    /// The fields of the Foundation object at `uid` when its class is one of `classNames`.
-    func foundationFields(of slot: Plist, classNames: Set<String>, expected: String) throws(KeyedArchiveError) -> (uid: UInt64, className: String, fields: ArchiveFields) {
+    /// The fields of the Foundation object at `uid` when its class is one of `classNames`
+    /// (a set, or an array literal, which costs less to make than a set for one or two names).
+    func foundationFields(of slot: Plist, classNames: some Collection<String>, expected: String) throws(KeyedArchiveError) -> (uid: UInt64, className: String, fields: ArchiveFields) {
         guard case .uid(let uid) = slot, let archivedClass = table.archivedClass(of: uid),
               let fields = table.fields(uid)
         else { throw typeMismatch(expected, found: slot) }
