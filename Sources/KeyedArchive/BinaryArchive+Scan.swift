@@ -154,6 +154,11 @@ extension BinaryArchive {
             var allASCII = true
             for entry in 0..<object.count {
                 let index = try table.checkedRef(at: object.start + entry * table.refSize)
+                if let bytes = try table.shortASCIIString(index: index) {
+                    fingerprints.append(KeyFingerprint(bytes, start: bytes.baseAddress! - table.bytes.baseAddress!))
+                    marks[index] = 2
+                    continue
+                }
                 let key = try table.object(index: index)
                 switch key.kind {
                 case .asciiString:

@@ -102,27 +102,45 @@ final class BinaryArchive {
     }
 
     /// Where `key` is among the keys of the dictionary `object`, or nil: ASCII key objects
-    /// are compared in place, byte by byte, so nothing is decoded or hashed.
+    /// are compared in place, so nothing is decoded or hashed.
     func entry(of key: PlistKey, in object: BinaryObject) -> Int? {
         var string = key.string
         return string.withUTF8 { wanted -> Int? in
+            // A key object of the same text, if it is a short ASCII string (nearly every key
+            // is), has this marker (no key has marker 0, a null); one of up to 8 bytes, these
+            // bytes as a word.
+            let marker = wanted.count < 15 ? 0x50 | UInt8(wanted.count) : 0
+            var word: UInt64 = 0
+            if wanted.count <= 8 {
+                for (position, byte) in wanted.enumerated() { word |= UInt64(byte) &<< (UInt64(position) &* 8) }
+            }
             for entry in 0..<object.count {
                 let index = bigEndian(at: object.start &+ entry &* refSize, size: refSize)
                 let offset = bigEndian(at: offsetTableOffset &+ index &* offsetIntSize, size: offsetIntSize)
-                let marker = base.load(fromByteOffset: offset, as: UInt8.self)
-                if marker >> 4 == 0x5, marker & 0x0F != 0x0F {
-                    // A short ASCII string, its count in the marker (nearly every key); the
-                    // scan checked its bytes to be ASCII.
-                    if Int(marker & 0x0F) == wanted.count,
-                       wanted.isEmpty || memcmp(base + offset + 1, wanted.baseAddress!, wanted.count) == 0 {
+                let found = base.load(fromByteOffset: offset, as: UInt8.self)
+                if found == marker {
+                    // The scan checked these bytes to be ASCII; the offset table and the
+                    // trailer follow, so 8 bytes can always be read.
+                    if wanted.count <= 8
+                        ? Self.word(base + offset + 1, count: wanted.count) == word
+                        : memcmp(base + offset + 1, wanted.baseAddress!, wanted.count) == 0 {
                         return entry
                     }
-                } else if PlistKey(text(ofObject: index)) == key {
+                } else if found >> 4 != 0x5 || found & 0x0F == 0x0F, PlistKey(text(ofObject: index)) == key {
+                    // Not a short ASCII string: UTF-16, or ASCII with its count after the marker.
                     return entry
                 }
             }
             return nil
         }
+    }
+
+    /// The first `count` (up to 8) bytes at `bytes`, as a little-endian word; 8 bytes must be
+    /// readable.
+    @inline(__always)
+    private static func word(_ bytes: UnsafeRawPointer, count: Int) -> UInt64 {
+        let all = UInt64(littleEndian: bytes.loadUnaligned(as: UInt64.self))
+        return count == 8 ? all : all & (1 &<< (UInt64(count) &* 8) &- 1)
     }
 
     /// The big-endian integer of `size` (1 to 8) bytes at `position`, inside the checked

@@ -52,3 +52,20 @@ extension BinaryObjectTable {
         return BinaryObject(kind: kind, offset: offset, start: start, count: count)
     }
 }
+
+extension BinaryObjectTable {
+    /// The bytes of object `index` (below the object count) when it is an ASCII string whose
+    /// count is in its marker (fewer than 15 bytes: nearly every dictionary key) and passes
+    /// every check ``object(index:)`` and ``asciiBytes(_:)`` make; nil for any other object,
+    /// whose checks (and errors) are theirs.
+    package func shortASCIIString(index: Int) throws(PlistError) -> UnsafeRawBufferPointer? {
+        let offset = try offset(ofObject: index)
+        let marker = bytes[offset]
+        let count = Int(marker & 0x0F)
+        guard marker >> 4 == BinaryMarker.asciiString, count != 0x0F, offset + 1 + count <= trailer.offsetTableOffset else { return nil }
+        let slice = UnsafeRawBufferPointer(rebasing: bytes[(offset + 1)..<(offset + 1 + count)])
+        var combined: UInt8 = 0
+        for byte in slice { combined |= byte }
+        return combined < 0x80 ? slice : nil
+    }
+}
