@@ -49,13 +49,21 @@ final class BinaryArchive {
     /// The index in the object table of the object with UID `uid` (below ``count``).
     @inline(__always)
     func objectIndex(ofUID uid: UInt64) -> Int {
-        table.ref(at: objectsStart + Int(uid) * table.refSize)
+        bigEndian(at: objectsStart &+ Int(uid) &* refSize, size: refSize)
     }
 
     /// The fields of the object `uid` when it is a dictionary.
     func fields(ofUID uid: UInt64) -> ArchiveFields? {
-        guard let object = table.uncheckedContainer(index: objectIndex(ofUID: uid)), object.kind == .dictionary else { return nil }
+        let index = objectIndex(ofUID: uid)
+        guard isDictionary(index), let object = table.uncheckedContainer(index: index) else { return nil }
         return ArchiveFields(self, object: object)
+    }
+
+    /// True when object `index` of the table (checked by the scan) is a dictionary.
+    @inline(__always)
+    private func isDictionary(_ index: Int) -> Bool {
+        let offset = bigEndian(at: offsetTableOffset &+ index &* offsetIntSize, size: offsetIntSize)
+        return base.load(fromByteOffset: offset, as: UInt8.self) >> 4 == 0xD
     }
 
     /// The object `uid` as a value.
@@ -68,7 +76,7 @@ final class BinaryArchive {
     /// `.dictionary`.
     func valueOrEmptyDictionary(ofUID uid: UInt64) -> Plist {
         let index = objectIndex(ofUID: uid)
-        if table.uncheckedContainer(index: index)?.kind == .dictionary { return .dictionary([:]) }
+        if isDictionary(index) { return .dictionary([:]) }
         return value(ofObject: index, referencedFrom: objectsStart + Int(uid) * table.refSize)
     }
 
@@ -82,9 +90,24 @@ final class BinaryArchive {
     private func value(ofObject index: Int, referencedFrom referrer: Int) -> Plist {
         let object = checked(try table.object(index: index))
         if let scalar = checked(try table.scalarValue(object)) { return scalar }
-        // A container inside an object (NS.objects, say): nested at most `maximumNesting`
-        // levels below depth 2, where the objects of `$objects` are.
+        if object.kind != .dictionary, let elements = scalarElements(of: object) { return .array(elements) }
+        // Other containers inside an object, nested at most `maximumNesting` levels below
+        // depth 2 (where the objects of `$objects` are), go through the reader, whose sharing
+        // rules keep shared containers from being decoded again and again.
         return checked(try table.plist(ofObject: index, depth: 2, referencedFrom: referrer, maximumDepth: PlistReadingOptions.default.maximumDepth))
+    }
+
+    /// The elements of an array or set (NS.objects, as a rule) when none is a container;
+    /// nil otherwise.
+    private func scalarElements(of container: BinaryObject) -> [Plist]? {
+        var elements: [Plist] = []
+        elements.reserveCapacity(container.count)
+        for element in 0..<container.count {
+            let object = checked(try table.object(index: table.ref(at: container.start + element * table.refSize)))
+            guard let scalar = checked(try table.scalarValue(object)) else { return nil }
+            elements.append(scalar)
+        }
+        return elements
     }
 
     /// The dictionary `object` (whose keys the scan checked to be distinct strings).
