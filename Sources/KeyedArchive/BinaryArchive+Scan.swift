@@ -43,6 +43,7 @@ extension BinaryArchive {
     /// The state of ``scan(_:)``.
     private struct Scan {
         let table: BinaryObjectTable
+        let reads: TableReads
         /// Per table object: 0 not reached, 1 a container being checked, 2 + *n* checked
         /// (*n*: how many levels of containers it is, 0 for a scalar).
         var marks: [UInt8]
@@ -53,6 +54,7 @@ extension BinaryArchive {
 
         init(table: BinaryObjectTable) {
             self.table = table
+            reads = TableReads(table)
             marks = Array(repeating: 0, count: table.objectCount)
         }
 
@@ -134,7 +136,7 @@ extension BinaryArchive {
                 if isDictionary { try checkKeys(object) }
                 let valuesStart = object.start + (isDictionary ? object.count * table.refSize : 0)
                 for element in 0..<object.count {
-                    levels = max(levels, try check(table.checkedRef(at: valuesStart + element * table.refSize)))
+                    levels = max(levels, try check(checkedRef(element, from: valuesStart)))
                 }
                 levels += 1
                 guard levels <= BinaryArchive.maximumNesting else { throw Unusual() }
@@ -145,6 +147,15 @@ extension BinaryArchive {
             return levels
         }
 
+        /// Reference `entry` of the references that start at `start` (in a container the
+        /// table located), which must name an object of the table.
+        @inline(__always)
+        func checkedRef(_ entry: Int, from start: Int) throws -> Int {
+            let index = reads.ref(entry, from: start)
+            guard index >= 0, index < reads.objectCount else { throw Unusual() }
+            return index
+        }
+
         /// Checks the keys of the dictionary `object`: each a string, checked as the reader
         /// checks it, and no two the same text. ASCII keys are compared by a fingerprint that
         /// holds all of a key of up to 16 bytes; others, and large dictionaries, decode their
@@ -153,7 +164,7 @@ extension BinaryArchive {
             fingerprints.removeAll(keepingCapacity: true)
             var allASCII = true
             for entry in 0..<object.count {
-                let index = try table.checkedRef(at: object.start + entry * table.refSize)
+                let index = try checkedRef(entry, from: object.start)
                 if let bytes = try table.shortASCIIString(index: index) {
                     fingerprints.append(KeyFingerprint(bytes, start: bytes.baseAddress! - table.bytes.baseAddress!))
                     marks[index] = 2

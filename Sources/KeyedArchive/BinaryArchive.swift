@@ -21,12 +21,8 @@ final class BinaryArchive {
     private let objectsStart: Int
     /// The number of objects in `$objects`.
     let count: Int
-    /// The start of the bytes, and the table's layout, for the unchecked reads of key
-    /// lookups (the table's own reads are not inlined across modules).
-    private let base: UnsafeRawPointer
-    private let refSize: Int
-    private let offsetIntSize: Int
-    private let offsetTableOffset: Int
+    /// Inlined reads of the checked table, for key lookups.
+    private let reads: TableReads
     /// Objects nested deeper than this inside an object of `$objects` make ``scan(_:)`` give
     /// up, so that every path from the root stays far below the reader's depth limit.
     static let maximumNesting = 16
@@ -36,10 +32,7 @@ final class BinaryArchive {
         self.table = table
         self.objectsStart = objectsStart
         self.count = count
-        base = UnsafeRawPointer(table.bytes.baseAddress!)
-        refSize = table.refSize
-        offsetIntSize = table.offsetIntSize
-        offsetTableOffset = table.offsetTableOffset
+        reads = TableReads(table)
     }
 
     deinit {
@@ -49,7 +42,7 @@ final class BinaryArchive {
     /// The index in the object table of the object with UID `uid` (below ``count``).
     @inline(__always)
     func objectIndex(ofUID uid: UInt64) -> Int {
-        bigEndian(at: objectsStart &+ Int(uid) &* refSize, size: refSize)
+        reads.ref(Int(uid), from: objectsStart)
     }
 
     /// The fields of the object `uid` when it is a dictionary.
@@ -62,8 +55,7 @@ final class BinaryArchive {
     /// True when object `index` of the table (checked by the scan) is a dictionary.
     @inline(__always)
     private func isDictionary(_ index: Int) -> Bool {
-        let offset = bigEndian(at: offsetTableOffset &+ index &* offsetIntSize, size: offsetIntSize)
-        return base.load(fromByteOffset: offset, as: UInt8.self) >> 4 == 0xD
+        reads.marker(ofObject: index) >> 4 == 0xD
     }
 
     /// The object `uid` as a value.
@@ -138,15 +130,15 @@ final class BinaryArchive {
                 for (position, byte) in wanted.enumerated() { word |= UInt64(byte) &<< (UInt64(position) &* 8) }
             }
             for entry in 0..<object.count {
-                let index = bigEndian(at: object.start &+ entry &* refSize, size: refSize)
-                let offset = bigEndian(at: offsetTableOffset &+ index &* offsetIntSize, size: offsetIntSize)
-                let found = base.load(fromByteOffset: offset, as: UInt8.self)
+                let index = reads.ref(entry, from: object.start)
+                let offset = reads.offset(ofObject: index)
+                let found = reads.address(offset).load(as: UInt8.self)
                 if found == marker {
                     // The scan checked these bytes to be ASCII; the offset table and the
                     // trailer follow, so 8 bytes can always be read.
                     if wanted.count <= 8
-                        ? Self.word(base + offset + 1, count: wanted.count) == word
-                        : memcmp(base + offset + 1, wanted.baseAddress!, wanted.count) == 0 {
+                        ? Self.word(reads.address(offset + 1), count: wanted.count) == word
+                        : memcmp(reads.address(offset + 1), wanted.baseAddress!, wanted.count) == 0 {
                         return entry
                     }
                 } else if found >> 4 != 0x5 || found & 0x0F == 0x0F, PlistKey(text(ofObject: index)) == key {
@@ -164,23 +156,6 @@ final class BinaryArchive {
     private static func word(_ bytes: UnsafeRawPointer, count: Int) -> UInt64 {
         let all = UInt64(littleEndian: bytes.loadUnaligned(as: UInt64.self))
         return count == 8 ? all : all & (1 &<< (UInt64(count) &* 8) &- 1)
-    }
-
-    /// The big-endian integer of `size` (1 to 8) bytes at `position`, inside the checked
-    /// object area or offset table.
-    @inline(__always)
-    private func bigEndian(at position: Int, size: Int) -> Int {
-        let bytes = base + position
-        switch size {
-        case 1: return Int(bytes.load(as: UInt8.self))
-        case 2: return Int(UInt16(bigEndian: bytes.loadUnaligned(as: UInt16.self)))
-        case 3: return Int(UInt16(bigEndian: bytes.loadUnaligned(as: UInt16.self))) &<< 8 | Int(bytes.load(fromByteOffset: 2, as: UInt8.self))
-        case 4: return Int(UInt32(bigEndian: bytes.loadUnaligned(as: UInt32.self)))
-        default:
-            var value = 0
-            for byte in 0..<size { value = value &<< 8 | Int(bytes.load(fromByteOffset: byte, as: UInt8.self)) }
-            return value
-        }
     }
 
     /// The text of the (checked) string object `index`.
