@@ -1,5 +1,6 @@
-/// What other targets of the package (KeyedArchive reads archives in place) need beyond
-/// single objects: the top object, and a subtree decoded as the full reader decodes it.
+/// What other targets of the package need of an object table beyond single objects
+/// (KeyedArchive reads binary archives in place): the trailer's figures, a subtree decoded as
+/// the full reader decodes it, and reads of objects located before that skip the checks.
 extension BinaryObjectTable {
     /// The index of the top object, as the trailer gives it (not yet checked against the
     /// object count).
@@ -11,13 +12,11 @@ extension BinaryObjectTable {
     package func plist(ofObject index: Int, depth: Int, referencedFrom referrer: Int, maximumDepth: Int) throws(PlistError) -> Plist {
         try BinaryReader<SparseObjectMarks>.read(self, object: index, depth: depth, referencedFrom: referrer, maximumDepth: maximumDepth)
     }
-}
 
-extension BinaryObjectTable {
     /// Where object `index` starts, read from the offset table without checks: only for
     /// objects that ``object(index:)`` has located before.
     @inline(__always)
-    package func uncheckedOffset(ofObject index: Int) -> Int {
+    func uncheckedOffset(ofObject index: Int) -> Int {
         Int(truncatingIfNeeded: BinaryTrailer.bigEndian(bytes, at: trailer.offsetTableOffset + index * trailer.offsetIntSize, size: trailer.offsetIntSize))
     }
 
@@ -26,9 +25,7 @@ extension BinaryObjectTable {
 
     /// Bytes per entry of the offset table.
     package var offsetIntSize: Int { trailer.offsetIntSize }
-}
 
-extension BinaryObjectTable {
     /// Object `index` when it is a dictionary, array or set, located without checks: only for
     /// objects that ``object(index:)`` has located before. Nil for other kinds.
     @inline(__always)
@@ -51,9 +48,7 @@ extension BinaryObjectTable {
         }
         return BinaryObject(kind: kind, offset: offset, start: start, count: count)
     }
-}
 
-extension BinaryObjectTable {
     /// The bytes of object `index` (below the object count) when it is an ASCII string whose
     /// count is in its marker (fewer than 15 bytes: nearly every dictionary key) and passes
     /// every check ``object(index:)`` and ``asciiBytes(_:)`` make; nil for any other object,
