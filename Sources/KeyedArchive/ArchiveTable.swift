@@ -10,11 +10,38 @@ struct ArchivedClass: Sendable {
 
 /// A keyed archive, checked once: the header, every UID in range, every `$class` resolving to
 /// a well-formed class description.
-struct ArchiveTable: Sendable {
-    let objects: [Plist]
+///
+/// `$objects` is either a parsed ``Plist`` array or, for a binary archive, the file's object
+/// table read in place (``BinaryArchive``); everything else reads the objects through
+/// ``object(_:)`` and ``fields(_:)``, whichever it is.
+struct ArchiveTable {
+    private enum Storage {
+        case tree([Plist])
+        case binary(BinaryArchive)
+    }
+
+    private let storage: Storage
     let top: PlistDictionary
-    /// The class of every object that has a `$class`, by UID.
-    let classes: [UInt64: ArchivedClass]
+    /// The number of objects in `$objects`.
+    let count: Int
+    /// Per UID: the index in `classList` of the object's class, or -1 when it has no `$class`.
+    private let classSlots: [Int32]
+    /// The class descriptions objects refer to, each once.
+    private let classList: [ArchivedClass]
+
+    /// Reads `bytes` in place when they are a binary archive that passes ``BinaryArchive/scan(_:)``
+    /// and whose classes resolve; nil otherwise (the caller parses them into a ``Plist``).
+    init?(binary bytes: some Collection<UInt8>) {
+        guard let (archive, top) = BinaryArchive.scan(bytes) else { return nil }
+        do {
+            (classSlots, classList) = try Self.resolveClasses(count: archive.count, fields: archive.fields(ofUID:), value: archive.value(ofUID:))
+        } catch {
+            return nil
+        }
+        storage = .binary(archive)
+        self.top = top
+        count = archive.count
+    }
 
     init(_ archive: Plist) throws(KeyedArchiveError) {
         guard let root = archive.dictionary else {
@@ -62,31 +89,79 @@ struct ArchiveTable: Sendable {
             try checkUIDs(object, owner: { "object #\(index)" })
         }
 
-        var descriptions: [UInt64: ArchivedClass] = [:]
-        var classes: [UInt64: ArchivedClass] = [:]
-        for (index, object) in objects.enumerated() {
-            guard let fields = object.dictionary, let classRef = fields["$class"] else { continue }
+        self.count = objects.count
+        (classSlots, classList) = try Self.resolveClasses(count: objects.count, fields: { objects[Int($0)].dictionary.map(ArchiveFields.init) }, value: { objects[Int($0)] })
+        storage = .tree(objects)
+        self.top = top
+    }
+
+    /// Object `uid` (below ``count``).
+    func object(_ uid: UInt64) -> Plist {
+        switch storage {
+        case .tree(let objects): objects[Int(uid)]
+        case .binary(let archive): archive.value(ofUID: uid)
+        }
+    }
+
+    /// Object `uid` (below ``count``), except that a dictionary (an archived object) comes
+    /// back as an empty `.dictionary`, which says what it is without building it.
+    func objectOrEmptyDictionary(_ uid: UInt64) -> Plist {
+        switch storage {
+        case .tree(let objects): objects[Int(uid)].dictionary == nil ? objects[Int(uid)] : .dictionary([:])
+        case .binary(let archive): archive.valueOrEmptyDictionary(ofUID: uid)
+        }
+    }
+
+    /// The fields of object `uid` (below ``count``) when it is a dictionary.
+    func fields(_ uid: UInt64) -> ArchiveFields? {
+        switch storage {
+        case .tree(let objects): objects[Int(uid)].dictionary.map(ArchiveFields.init)
+        case .binary(let archive): archive.fields(ofUID: uid)
+        }
+    }
+
+    /// The class of object `uid` when it has a `$class` (nil for UIDs out of range).
+    func archivedClass(of uid: UInt64) -> ArchivedClass? {
+        guard uid < UInt64(count) else { return nil }
+        let slot = classSlots[Int(uid)]
+        return slot < 0 ? nil : classList[Int(slot)]
+    }
+
+    /// The UIDs of the objects that have a `$class`, ascending.
+    var classUIDs: [UInt64] {
+        classSlots.indices.filter { classSlots[$0] >= 0 }.map { UInt64($0) }
+    }
+
+    /// Finds the class of every object that has a `$class`, checking each class description
+    /// once: per UID, the index of its class in the returned list, or -1.
+    private static func resolveClasses(count: Int, fields: (UInt64) -> ArchiveFields?, value: (UInt64) -> Plist) throws(KeyedArchiveError) -> (slots: [Int32], classes: [ArchivedClass]) {
+        // Per UID of a class description: its index in `classes`, or -1 before it is read.
+        var slotOfDescription = [Int32](repeating: -1, count: count)
+        var classes: [ArchivedClass] = []
+        var slots = [Int32](repeating: -1, count: count)
+        for index in 0..<count {
+            guard let classRef = fields(UInt64(index))?["$class"] else { continue }
             guard case .uid(let classUID) = classRef else {
                 throw KeyedArchiveError(.badClass, "object #\(index): $class is \(Self.describe(classRef)), not a UID")
             }
-            if let known = descriptions[classUID] {
-                classes[UInt64(index)] = known
+            let known = slotOfDescription[Int(classUID)]
+            if known >= 0 {
+                slots[index] = known
                 continue
             }
-            let description = try Self.classDescription(at: classUID, in: objects, for: index)
-            descriptions[classUID] = description
-            classes[UInt64(index)] = description
+            let description = try Self.classDescription(at: classUID, fields: fields(classUID), typeName: { value(classUID).typeName }, for: index)
+            slotOfDescription[Int(classUID)] = Int32(classes.count)
+            slots[index] = Int32(classes.count)
+            classes.append(description)
         }
-        self.objects = objects
-        self.top = top
-        self.classes = classes
+        return (slots, classes)
     }
 
-    /// Reads the class description at `uid`, which object `owner` names as its `$class`.
-    private static func classDescription(at uid: UInt64, in objects: [Plist], for owner: Int) throws(KeyedArchiveError) -> ArchivedClass {
-        let target = objects[Int(uid)]
-        guard let fields = target.dictionary else {
-            throw KeyedArchiveError(.badClass, "object #\(owner): $class refers to #\(uid), which is \(target.typeName), not a class description")
+    /// Reads the class description at `uid` (whose fields are `fields`, nil when it is not a
+    /// dictionary, of type `typeName`), which object `owner` names as its `$class`.
+    private static func classDescription(at uid: UInt64, fields: ArchiveFields?, typeName: () -> String, for owner: Int) throws(KeyedArchiveError) -> ArchivedClass {
+        guard let fields else {
+            throw KeyedArchiveError(.badClass, "object #\(owner): $class refers to #\(uid), which is \(typeName()), not a class description")
         }
         if fields["$class"] != nil {
             // An object standing where a class description should be: `$class` chains (or a

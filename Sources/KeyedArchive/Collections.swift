@@ -10,9 +10,11 @@ extension KeyedUnarchiver {
     static let orderedClassNames: Set<String> = ["NSArray", "NSMutableArray", "NSOrderedSet", "NSMutableOrderedSet"]
     static let setClassNames: Set<String> = ["NSSet", "NSMutableSet", "NSCountedSet"]
     static let dictionaryClassNames: Set<String> = ["NSDictionary", "NSMutableDictionary"]
+    /// What an `Array` (or a counted set) reads: arrays, ordered sets and sets.
+    static let collectionClassNames = orderedClassNames.union(setClassNames)
 
     /// The element slots of an array, set or ordered set: `NS.objects`, or `NS.object.N`.
-    func elementSlots(_ fields: PlistDictionary, prefix: String = "NS.object", plural: String = "NS.objects") throws(KeyedArchiveError) -> [Plist] {
+    func elementSlots(_ fields: ArchiveFields, prefix: String = "NS.object", plural: String = "NS.objects") throws(KeyedArchiveError) -> [Plist] {
         if plural == "NS.objects", let counted = try countedSlots(fields) {
             // An NSCountedSet: each distinct element once.
             return counted.map(\.element)
@@ -31,7 +33,7 @@ extension KeyedUnarchiver {
     }
 
     /// The key and value slots of an NSDictionary.
-    func entrySlots(_ fields: PlistDictionary) throws(KeyedArchiveError) -> [(key: Plist, value: Plist)] {
+    func entrySlots(_ fields: ArchiveFields) throws(KeyedArchiveError) -> [(key: Plist, value: Plist)] {
         let keys = try elementSlots(fields, prefix: "NS.key", plural: "NS.keys")
         let values = try elementSlots(fields, prefix: "NS.object", plural: "NS.objects")
         guard keys.count == values.count else {
@@ -52,8 +54,7 @@ extension Array: KeyedArchivable where Element: KeyedArchivable {
 
     /// Reads an NSArray or NSOrderedSet (mutable or not); an NSSet in its stored order.
     public static func unarchive(from slot: Plist, in unarchiver: KeyedUnarchiver) throws(KeyedArchiveError) -> [Element] {
-        let names = KeyedUnarchiver.orderedClassNames.union(KeyedUnarchiver.setClassNames)
-        let (uid, _, fields) = try unarchiver.foundationFields(of: slot, classNames: names, expected: "an array")
+        let (uid, _, fields) = try unarchiver.foundationFields(of: slot, classNames: KeyedUnarchiver.collectionClassNames, expected: "an array")
         return try unarchiver.decodingValue(uid) { () throws(KeyedArchiveError) -> [Element] in
             let slots = try unarchiver.elementSlots(fields)
             var result: [Element] = []

@@ -52,8 +52,7 @@ public struct KeyedCountedSet<Element: KeyedArchivable & Hashable>: KeyedArchiva
     /// Reads an NSCountedSet; any other set, array or ordered set counts each element once
     /// per occurrence.
     public static func unarchive(from slot: Plist, in unarchiver: KeyedUnarchiver) throws(KeyedArchiveError) -> KeyedCountedSet<Element> {
-        let names = KeyedUnarchiver.orderedClassNames.union(KeyedUnarchiver.setClassNames)
-        let (uid, _, fields) = try unarchiver.foundationFields(of: slot, classNames: names, expected: "a counted set")
+        let (uid, _, fields) = try unarchiver.foundationFields(of: slot, classNames: KeyedUnarchiver.collectionClassNames, expected: "a counted set")
         return try unarchiver.decodingValue(uid) { () throws(KeyedArchiveError) -> KeyedCountedSet<Element> in
             var result = KeyedCountedSet()
             if let counted = try unarchiver.countedSlots(fields) {
@@ -74,7 +73,7 @@ public struct KeyedCountedSet<Element: KeyedArchivable & Hashable>: KeyedArchiva
 extension KeyedUnarchiver {
     /// The elements and counts of an NSCountedSet in Foundation's form (`NS.count`,
     /// `NS.object`*i*, `NS.count`*i*), or nil when `fields` are not in that form.
-    func countedSlots(_ fields: PlistDictionary) throws(KeyedArchiveError) -> [(element: Plist, count: Int)]? {
+    func countedSlots(_ fields: ArchiveFields) throws(KeyedArchiveError) -> [(element: Plist, count: Int)]? {
         guard fields["NS.objects"] == nil, let total = fields["NS.count"] else { return nil }
         guard case .integer(let integer) = resolve(total).value, let count = integer.intValue, count >= 0,
               count <= fields.count / 2 else {

@@ -30,7 +30,7 @@ extension KeyedUnarchiver {
         guard let uid, let className = className(of: uid) else {
             throw KeyedArchiveError(.badClass, "\(describe(slot)) has no $class")
         }
-        let archivedClass = table.classes[uid]!
+        let archivedClass = table.archivedClass(of: uid)!
         func isA(_ names: Set<String>) -> Bool { archivedClass.hierarchy.contains(where: names.contains) }
         if archivedClass.hierarchy.contains(where: hasMapping(for:)) {
             return try anyObject(at: uid, expected: nil)
@@ -43,7 +43,7 @@ extension KeyedUnarchiver {
         case "NSURL": return try URL.unarchive(from: slot, in: self)
         default: break
         }
-        let fields = table.objects[Int(uid)].dictionary!
+        let fields = table.fields(uid)!
         if isA(Self.orderedClassNames) {
             return try decodingValue(uid) { () throws(KeyedArchiveError) -> Any in
                 try elementSlots(fields).map { (element) throws(KeyedArchiveError) -> Any? in try anyValue(from: element) } as [Any?]

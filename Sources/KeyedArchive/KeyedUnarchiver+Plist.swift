@@ -91,7 +91,12 @@ extension KeyedUnarchiver {
         for value in table.top.values { visit(value, skipClass: false) }
         var next = 0
         while next < queue.count {
-            visit(table.objects[Int(queue[next])], skipClass: true)
+            let uid = queue[next]
+            if let fields = table.fields(uid) {
+                for (key, element) in fields where key != "$class" { visit(element, skipClass: false) }
+            } else {
+                visit(table.object(uid), skipClass: true)
+            }
             next += 1
         }
         return counts
@@ -120,8 +125,8 @@ extension KeyedUnarchiver {
 
     private func genericObject(_ uid: UInt64, _ state: inout GenericState, depth: Int) throws(KeyedArchiveError) -> Plist {
         if uid == 0 { return .string("$null") }
-        let value = table.objects[Int(uid)]
-        guard case .dictionary(let fields) = value else {
+        guard let fields = table.fields(uid) else {
+            let value = table.object(uid)
             if case .array = value {
                 if state.expanded.contains(uid) { return .dictionary(["$ref": .integer(PlistInteger(uid))]) }
                 state.expanded.insert(uid)
@@ -129,7 +134,7 @@ extension KeyedUnarchiver {
             }
             return value
         }
-        guard let archivedClass = table.classes[uid] else {
+        guard let archivedClass = table.archivedClass(of: uid) else {
             // Only `$class` may refer to a dictionary without one (a class description).
             throw KeyedArchiveError(.badClass, "object #\(uid) is a dictionary without $class: not an archived object")
         }

@@ -48,26 +48,29 @@ public final class KeyedUnarchiver {
     private var classMap: [String: any KeyedCodable.Type] = [:]
     private var valueTypeMap: [String: ObjectIdentifier] = [:]
     private var classesVerified = false
+    // The decoding state below is touched only from the decoding thread, and no access to it
+    // spans a call out (to user code or otherwise), so it skips dynamic exclusivity checks.
+
     /// Objects built so far, by UID.
-    private var instances: [UInt64: AnyObject] = [:]
+    @exclusivity(unchecked) private var instances: [UInt64: AnyObject] = [:]
     /// Foundation collections being decoded, to catch collections that contain themselves.
-    private var valuesInProgress: Set<UInt64> = []
+    @exclusivity(unchecked) private var valuesInProgress: Set<UInt64> = []
     /// Foundation collections already decoded, by UID and Swift type, so that a collection
     /// shared many times (or nested sharing, which would grow exponentially) is built once.
-    private var decodedValues: [ValueKey: Any] = [:]
+    @exclusivity(unchecked) private var decodedValues: [ValueKey: Any] = [:]
 
     private struct ValueKey: Hashable {
         let uid: UInt64
         let type: ObjectIdentifier
     }
-    private var frames: [Frame] = []
-    private var pending: [(object: any KeyedCodable, uid: UInt64, className: String)] = []
-    var depth = 0
+    @exclusivity(unchecked) private var frames: [Frame] = []
+    @exclusivity(unchecked) private var pending: [(object: any KeyedCodable, uid: UInt64, className: String)] = []
+    @exclusivity(unchecked) var depth = 0
 
     private struct Frame {
         let uid: UInt64
         let className: String
-        let fields: PlistDictionary
+        let fields: ArchiveFields
     }
 
     /// Reads an archive in any property-list format.
@@ -76,6 +79,10 @@ public final class KeyedUnarchiver {
     /// - Throws: ``KeyedArchiveError``: `notAPropertyList`, `notAnArchive`, `uidOutOfRange` or
     ///   `badClass` when the archive is malformed.
     public convenience init(forReadingFrom data: some Collection<UInt8>) throws(KeyedArchiveError) {
+        if let table = ArchiveTable(binary: data) {
+            self.init(table: table)
+            return
+        }
         let archive: Plist
         do {
             archive = try Plist(decoding: data)
@@ -86,8 +93,12 @@ public final class KeyedUnarchiver {
     }
 
     /// Reads an archive already parsed into a `Plist`.
-    public init(archive: Plist) throws(KeyedArchiveError) {
-        table = try ArchiveTable(archive)
+    public convenience init(archive: Plist) throws(KeyedArchiveError) {
+        self.init(table: try ArchiveTable(archive))
+    }
+
+    private init(table: ArchiveTable) {
+        self.table = table
     }
 
     /// Decodes objects named `name` in the archive as `type`, like
@@ -198,8 +209,8 @@ public final class KeyedUnarchiver {
         classMap[className] != nil
     }
 
-    private var currentFields: PlistDictionary {
-        frames.last?.fields ?? table.top
+    private var currentFields: ArchiveFields {
+        frames.last?.fields ?? ArchiveFields(table.top)
     }
 
     /// Where decoding is, for error messages.
@@ -239,8 +250,8 @@ public final class KeyedUnarchiver {
     private func verifyAllowedClasses() throws(KeyedArchiveError) {
         guard !classesVerified else { return }
         if let allowed = allowedClassNames {
-            for uid in table.classes.keys.sorted() {
-                let name = table.classes[uid]!.name
+            for uid in table.classUIDs {
+                let name = table.archivedClass(of: uid)!.name
                 if !allowed.contains(name) && !Self.foundationClassNames.contains(name) {
                     throw KeyedArchiveError(.classNotAllowed, "object #\(uid) is of class \(name), which is not among the allowed classes \(allowed.sorted())")
                 }
@@ -251,17 +262,20 @@ public final class KeyedUnarchiver {
 
     func isNull(_ slot: Plist) -> Bool {
         guard case .uid(let uid) = slot else { return false }
-        return uid == 0 || table.classes[uid]?.name == "NSNull"
+        return uid == 0 || table.archivedClass(of: uid)?.name == "NSNull"
     }
 
     /// The object a slot refers to (or the slot itself when it holds a value in place).
+    ///
+    /// A dictionary (an archived object) comes back as an empty `.dictionary`, which says
+    /// what it is without decoding it: read its fields with `table.fields(_:)`.
     func resolve(_ slot: Plist) -> (uid: UInt64?, value: Plist) {
-        if case .uid(let uid) = slot { return (uid, table.objects[Int(uid)]) }
+        if case .uid(let uid) = slot { return (uid, table.objectOrEmptyDictionary(uid)) }
         return (nil, slot)
     }
 
     func className(of uid: UInt64) -> String? {
-        table.classes[uid]?.name
+        table.archivedClass(of: uid)?.name
     }
 
     func typeMismatch(_ expected: String, found slot: Plist) -> KeyedArchiveError {
@@ -272,16 +286,16 @@ public final class KeyedUnarchiver {
     func describe(_ slot: Plist) -> String {
         guard case .uid(let uid) = slot else { return "\(slot.typeName) in place" }
         if uid == 0 { return "$null" }
-        if let name = table.classes[uid]?.name { return "an object of class \(name) (#\(uid))" }
-        let value = table.objects[Int(uid)]
-        if value.dictionary != nil { return "a dictionary without $class (#\(uid))" }
-        return "\(value.typeName) (#\(uid))"
+        if let name = table.archivedClass(of: uid)?.name { return "an object of class \(name) (#\(uid))" }
+        if table.fields(uid) != nil { return "a dictionary without $class (#\(uid))" }
+        return "\(table.object(uid).typeName) (#\(uid))"
     }
 
-    /// The fields of the Foundation object at `uid` when its class is one of `classNames`.
-    func foundationFields(of slot: Plist, classNames: Set<String>, expected: String) throws(KeyedArchiveError) -> (uid: UInt64, className: String, fields: PlistDictionary) {
-        guard case .uid(let uid) = slot, let archivedClass = table.classes[uid],
-              let fields = table.objects[Int(uid)].dictionary
+    /// The fields of the Foundation object at `uid` when its class is one of `classNames`
+    /// (a set, or an array literal, which costs less to make than a set for one or two names).
+    func foundationFields(of slot: Plist, classNames: some Collection<String>, expected: String) throws(KeyedArchiveError) -> (uid: UInt64, className: String, fields: ArchiveFields) {
+        guard case .uid(let uid) = slot, let archivedClass = table.archivedClass(of: uid),
+              let fields = table.fields(uid)
         else { throw typeMismatch(expected, found: slot) }
         guard classNames.contains(archivedClass.name) || archivedClass.hierarchy.contains(where: classNames.contains) else {
             throw typeMismatch(expected, found: slot)
@@ -315,7 +329,7 @@ public final class KeyedUnarchiver {
     /// The Swift type to build for the object at `uid`: a mapping set with `setClass` for
     /// its class or a superclass, else `expected` when its name is among them.
     func resolveType(of uid: UInt64, expected: (any KeyedCodable.Type)?) throws(KeyedArchiveError) -> (type: any KeyedCodable.Type, className: String) {
-        guard let archivedClass = table.classes[uid] else {
+        guard let archivedClass = table.archivedClass(of: uid) else {
             throw KeyedArchiveError(.badClass, "object #\(uid) has no $class")
         }
         for name in archivedClass.hierarchy {
@@ -339,7 +353,7 @@ public final class KeyedUnarchiver {
         if uid == 0 {
             throw KeyedArchiveError(.typeMismatch, "expected an object\(expected.map { " of class \($0.archivedClassName)" } ?? ""), found $null")
         }
-        guard table.objects[Int(uid)].dictionary != nil else {
+        guard table.fields(uid) != nil else {
             throw typeMismatch("an object\(expected.map { " of class \($0.archivedClassName)" } ?? "")", found: .uid(uid))
         }
         let (type, className) = try resolveType(of: uid, expected: expected)
@@ -355,7 +369,7 @@ public final class KeyedUnarchiver {
 
     /// Builds the ``KeyedValueCodable`` a slot refers to.
     func value<T: KeyedValueCodable>(from slot: Plist, as type: T.Type) throws(KeyedArchiveError) -> T {
-        guard case .uid(let uid) = slot, let archivedClass = table.classes[uid] else {
+        guard case .uid(let uid) = slot, let archivedClass = table.archivedClass(of: uid) else {
             throw typeMismatch("a value of class \(T.archivedClassName)", found: slot)
         }
         let wanted = ObjectIdentifier(T.self)
@@ -363,7 +377,7 @@ public final class KeyedUnarchiver {
             throw typeMismatch("a value of class \(T.archivedClassName)", found: slot)
         }
         return try decodingValue(uid) { () throws(KeyedArchiveError) -> T in
-            let fields = table.objects[Int(uid)].dictionary ?? [:]
+            let fields = table.fields(uid) ?? ArchiveFields([:])
             frames.append(Frame(uid: uid, className: archivedClass.name, fields: fields))
             defer { frames.removeLast() }
             do {
@@ -376,7 +390,7 @@ public final class KeyedUnarchiver {
     }
 
     private func decodeBody(of object: any KeyedCodable, uid: UInt64, className: String) throws(KeyedArchiveError) {
-        let fields = table.objects[Int(uid)].dictionary ?? [:]
+        let fields = table.fields(uid) ?? ArchiveFields([:])
         frames.append(Frame(uid: uid, className: className, fields: fields))
         defer { frames.removeLast() }
         do {

@@ -6,9 +6,9 @@ import Foundation
 
 /// One object of a `bplist00` object table: located, its marker understood and its size
 /// checked against the object area, but its payload not yet decoded.
-struct BinaryObject {
+package struct BinaryObject {
     /// What the marker byte says the object is.
-    enum Kind: Equatable {
+    package enum Kind: Equatable {
         case `false`, `true`, integer, real, date, data, asciiString, utf16String, uid, array, set, dictionary
 
         /// The kind of value the object decodes to: sets are arrays.
@@ -27,17 +27,17 @@ struct BinaryObject {
         }
     }
 
-    let kind: Kind
+    package let kind: Kind
     /// Where the marker byte is.
-    let offset: Int
+    package let offset: Int
     /// Where the payload starts (after the marker and any count object).
-    let start: Int
+    package let start: Int
     /// Elements for data, strings (bytes or UTF-16 units), arrays, sets and dictionaries
     /// (entries); payload bytes for integers, reals, dates and UIDs; 0 for Booleans.
-    let count: Int
+    package let count: Int
 
     /// True for strings of either encoding.
-    var isString: Bool { kind == .asciiString || kind == .utf16String }
+    package var isString: Bool { kind == .asciiString || kind == .utf16String }
     /// Strings and data: the scalars worth keeping when an object is reached again (the
     /// others cost less to decode again than to look up).
     var isWorthSharing: Bool { isString || kind == .data }
@@ -51,8 +51,8 @@ struct BinaryObject {
 /// Every position this type hands out has been checked; every read through it stays inside
 /// the object area. What it does not track is how objects nest: cycles and depth are the
 /// caller's (it knows which containers it is inside).
-struct BinaryObjectTable {
-    let bytes: UnsafeRawBufferPointer
+package struct BinaryObjectTable {
+    package let bytes: UnsafeRawBufferPointer
     let trailer: BinaryTrailer
     /// The `Data` whose storage `bytes` is, when data objects of ``sharedDataMinimum`` bytes
     /// or more may share it instead of being copied; nil copies every data object.
@@ -64,7 +64,7 @@ struct BinaryObjectTable {
     static let sharedDataMinimum = 4096
 
     /// Checks the header and the trailer of `bytes`.
-    init(_ bytes: UnsafeRawBufferPointer) throws(PlistError) {
+    package init(_ bytes: UnsafeRawBufferPointer) throws(PlistError) {
         guard bytes.count >= BinaryMarker.headerSize,
               BinaryMarker.magic.indices.allSatisfy({ bytes[$0] == BinaryMarker.magic[$0] })
         else {
@@ -82,11 +82,11 @@ struct BinaryObjectTable {
 
     /// Number of objects in the table.
     @inline(__always)
-    var objectCount: Int { trailer.objectCount }
+    package var objectCount: Int { trailer.objectCount }
 
     /// Bytes per object reference.
     @inline(__always)
-    var refSize: Int { trailer.objectRefSize }
+    package var refSize: Int { trailer.objectRefSize }
 
     /// Where the trailer's reference to the top object is "stored", for error positions.
     var topReferrer: Int { bytes.count - 16 }
@@ -99,13 +99,13 @@ struct BinaryObjectTable {
     /// The object reference stored at `position` (inside a container's payload, which
     /// ``object(at:)`` has sized), unchecked against the object count.
     @inline(__always)
-    func ref(at position: Int) -> Int {
+    package func ref(at position: Int) -> Int {
         Int(truncatingIfNeeded: BinaryTrailer.bigEndian(bytes, at: position, size: trailer.objectRefSize))
     }
 
     /// The object reference stored at `position`, checked to name an existing object.
     @inline(__always)
-    func checkedRef(at position: Int) throws(PlistError) -> Int {
+    package func checkedRef(at position: Int) throws(PlistError) -> Int {
         let index = ref(at: position)
         guard index >= 0, index < trailer.objectCount else { throw refOutOfRange(index, referencedFrom: position) }
         return index
@@ -124,7 +124,7 @@ struct BinaryObjectTable {
 
     /// Object `index` (below the object count), located and sized.
     @inline(__always)
-    func object(index: Int) throws(PlistError) -> BinaryObject {
+    package func object(index: Int) throws(PlistError) -> BinaryObject {
         try object(at: offset(ofObject: index))
     }
 
@@ -233,7 +233,7 @@ struct BinaryObjectTable {
     // MARK: Payloads
 
     /// The value of an integer object.
-    func integer(_ object: BinaryObject) throws(PlistError) -> PlistInteger {
+    package func integer(_ object: BinaryObject) throws(PlistError) -> PlistInteger {
         switch object.count {
         case 8:
             return PlistInteger(Int64(bitPattern: BinaryTrailer.bigEndian(bytes, at: object.start, size: 8)))
@@ -281,7 +281,7 @@ struct BinaryObjectTable {
     }
 
     /// The value of a UID object.
-    func uid(_ object: BinaryObject) throws(PlistError) -> UInt64 {
+    package func uid(_ object: BinaryObject) throws(PlistError) -> UInt64 {
         var value: UInt64 = 0
         for index in object.start..<(object.start + object.count) {
             guard value >> 56 == 0 else {
@@ -294,7 +294,7 @@ struct BinaryObjectTable {
 
     /// The value of a scalar object, or nil for an array, set or dictionary.
     @inline(__always)
-    func scalarValue(_ object: BinaryObject) throws(PlistError) -> Plist? {
+    package func scalarValue(_ object: BinaryObject) throws(PlistError) -> Plist? {
         switch object.kind {
         case .false: .bool(false)
         case .true: .bool(true)
@@ -310,7 +310,7 @@ struct BinaryObjectTable {
 
     /// The value of a string object of either encoding.
     @inline(__always)
-    func string(_ object: BinaryObject) throws(PlistError) -> String {
+    package func string(_ object: BinaryObject) throws(PlistError) -> String {
         object.kind == .asciiString
             ? try asciiString(start: object.start, count: object.count)
             : try utf16String(start: object.start, count: object.count)
@@ -318,7 +318,7 @@ struct BinaryObjectTable {
 
     /// The bytes of an ASCII string object, checked to be ASCII.
     @inline(__always)
-    func asciiBytes(_ object: BinaryObject) throws(PlistError) -> UnsafeRawBufferPointer {
+    package func asciiBytes(_ object: BinaryObject) throws(PlistError) -> UnsafeRawBufferPointer {
         let slice = UnsafeRawBufferPointer(rebasing: bytes[object.start..<(object.start + object.count)])
         var combined: UInt8 = 0
         for byte in slice { combined |= byte }

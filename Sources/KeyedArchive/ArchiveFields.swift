@@ -1,0 +1,64 @@
+import PlistKit
+
+/// The fields of one archived object (or of `$top`): its dictionary in `$objects`.
+///
+/// An archive parsed into a ``Plist`` holds them as a `PlistDictionary`; a binary archive read
+/// in place (``BinaryArchive``) as the dictionary object in the file, so that a field is found
+/// by comparing key bytes in place, without hashing, and only the values asked for are decoded.
+struct ArchiveFields: Sequence {
+    private enum Storage {
+        case tree(PlistDictionary)
+        case binary(BinaryArchive, object: BinaryObject)
+    }
+
+    private let storage: Storage
+
+    /// Fields held in a dictionary.
+    init(_ dictionary: PlistDictionary) {
+        storage = .tree(dictionary)
+    }
+
+    /// The fields of the dictionary `object` of `archive`.
+    init(_ archive: BinaryArchive, object: BinaryObject) {
+        storage = .binary(archive, object: object)
+    }
+
+    /// The value stored under `key`, or nil.
+    subscript(key: PlistKey) -> Plist? {
+        switch storage {
+        case .tree(let dictionary):
+            return dictionary[key]
+        case .binary(let archive, let object):
+            guard let entry = archive.entry(of: key, in: object) else { return nil }
+            return archive.value(ofEntry: entry, in: object)
+        }
+    }
+
+    /// The number of fields.
+    var count: Int {
+        switch storage {
+        case .tree(let dictionary): dictionary.count
+        case .binary(_, let object): object.count
+        }
+    }
+
+    /// The keys, in archive order.
+    var keys: [PlistKey] {
+        switch storage {
+        case .tree(let dictionary): dictionary.keys.elements
+        case .binary(let archive, let object): archive.keys(of: object)
+        }
+    }
+
+    /// The fields as a dictionary.
+    var dictionary: PlistDictionary {
+        switch storage {
+        case .tree(let dictionary): dictionary
+        case .binary(let archive, let object): archive.dictionary(object)
+        }
+    }
+
+    func makeIterator() -> IndexingIterator<[(key: PlistKey, value: Plist)]> {
+        dictionary.elements.map { (key: $0.key, value: $0.value) }.makeIterator()
+    }
+}

@@ -1,0 +1,186 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import PlistKit
+
+/// A binary keyed archive read in place: `$objects` stays in the file's object table, and
+/// values are decoded when asked for, without building a ``Plist`` tree first.
+///
+/// Made only by ``scan(_:)``, which checks everything the full reader and ``ArchiveTable``
+/// would check of the objects (and gives up, for the caller to take the ``Plist`` path, at
+/// anything unusual), so reads here cannot fail.
+final class BinaryArchive {
+    /// The archive's bytes: a copy this object owns, so `table` stays valid as long as it.
+    private let buffer: UnsafeMutableRawBufferPointer
+    let table: BinaryObjectTable
+    /// Where the references of the `$objects` array start.
+    private let objectsStart: Int
+    /// The number of objects in `$objects`.
+    let count: Int
+    /// Inlined reads of the checked table, for key lookups.
+    private let reads: TableReads
+    /// Objects nested deeper than this inside an object of `$objects` make ``scan(_:)`` give
+    /// up, so that every path from the root stays far below the reader's depth limit.
+    static let maximumNesting = 16
+
+    init(buffer: UnsafeMutableRawBufferPointer, table: BinaryObjectTable, objectsStart: Int, count: Int) {
+        self.buffer = buffer
+        self.table = table
+        self.objectsStart = objectsStart
+        self.count = count
+        reads = TableReads(table)
+    }
+
+    deinit {
+        buffer.deallocate()
+    }
+
+    /// The index in the object table of the object with UID `uid` (below ``count``).
+    @inline(__always)
+    func objectIndex(ofUID uid: UInt64) -> Int {
+        reads.ref(Int(uid), from: objectsStart)
+    }
+
+    /// The fields of the object `uid` when it is a dictionary.
+    func fields(ofUID uid: UInt64) -> ArchiveFields? {
+        let index = objectIndex(ofUID: uid)
+        guard isDictionary(index), let object = table.uncheckedContainer(index: index) else { return nil }
+        return ArchiveFields(self, object: object)
+    }
+
+    /// True when object `index` of the table (checked by the scan) is a dictionary.
+    @inline(__always)
+    private func isDictionary(_ index: Int) -> Bool {
+        reads.marker(ofObject: index) >> 4 == 0xD
+    }
+
+    /// The object `uid` as a value.
+    func value(ofUID uid: UInt64) -> Plist {
+        if let fields = fields(ofUID: uid) { return .dictionary(fields.dictionary) }
+        return value(ofObject: objectIndex(ofUID: uid), referencedFrom: objectsStart + Int(uid) * table.refSize)
+    }
+
+    /// The object `uid` as a value, except that a dictionary comes back as an empty
+    /// `.dictionary`.
+    func valueOrEmptyDictionary(ofUID uid: UInt64) -> Plist {
+        let index = objectIndex(ofUID: uid)
+        if isDictionary(index) { return .dictionary([:]) }
+        return value(ofObject: index, referencedFrom: objectsStart + Int(uid) * table.refSize)
+    }
+
+    /// Entry `entry` of the dictionary `object`'s values.
+    func value(ofEntry entry: Int, in object: BinaryObject) -> Plist {
+        let position = object.start + (object.count + entry) * table.refSize
+        return value(ofObject: table.ref(at: position), referencedFrom: position)
+    }
+
+    /// Object `index` of the table, which ``scan(_:)`` checked, as a value.
+    private func value(ofObject index: Int, referencedFrom referrer: Int) -> Plist {
+        let object = checked(try table.object(index: index))
+        if let scalar = checked(try table.scalarValue(object)) { return scalar }
+        if object.kind != .dictionary, let elements = scalarElements(of: object) { return .array(elements) }
+        // Other containers inside an object, nested at most `maximumNesting` levels below
+        // depth 2 (where the objects of `$objects` are), go through the reader, whose sharing
+        // rules keep shared containers from being decoded again and again.
+        return checked(try table.plist(ofObject: index, depth: 2, referencedFrom: referrer, maximumDepth: PlistReadingOptions.default.maximumDepth))
+    }
+
+    /// The elements of an array or set (NS.objects, as a rule) when none is a container;
+    /// nil otherwise.
+    private func scalarElements(of container: BinaryObject) -> [Plist]? {
+        var elements: [Plist] = []
+        elements.reserveCapacity(container.count)
+        for element in 0..<container.count {
+            let object = checked(try table.object(index: table.ref(at: container.start + element * table.refSize)))
+            guard let scalar = checked(try table.scalarValue(object)) else { return nil }
+            elements.append(scalar)
+        }
+        return elements
+    }
+
+    /// The dictionary `object` (whose keys the scan checked to be distinct strings).
+    func dictionary(_ object: BinaryObject) -> PlistDictionary {
+        let keys = keys(of: object)
+        var values: [Plist] = []
+        values.reserveCapacity(object.count)
+        for entry in 0..<object.count { values.append(value(ofEntry: entry, in: object)) }
+        return PlistDictionary(uncheckedUniqueKeys: keys, values: values)
+    }
+
+    /// The keys of the dictionary `object`, in order.
+    func keys(of object: BinaryObject) -> [PlistKey] {
+        (0..<object.count).map { entry in PlistKey(text(of: keyObject(entry, of: object))) }
+    }
+
+    /// Where `key` is among the keys of the dictionary `object`, or nil: ASCII key objects
+    /// are compared in place, so nothing is decoded or hashed.
+    func entry(of key: PlistKey, in object: BinaryObject) -> Int? {
+        var string = key.string
+        return string.withUTF8 { wanted -> Int? in
+            // A key object of the same text, if it is a short ASCII string (nearly every key
+            // is), has this marker (no key has marker 0, a null); one of up to 8 bytes, these
+            // bytes as a word.
+            let marker = wanted.count < 15 ? 0x50 | UInt8(wanted.count) : 0
+            var word: UInt64 = 0
+            if wanted.count <= 8 {
+                for (position, byte) in wanted.enumerated() { word |= UInt64(byte) &<< (UInt64(position) &* 8) }
+            }
+            for entry in 0..<object.count {
+                let index = reads.ref(entry, from: object.start)
+                let offset = reads.offset(ofObject: index)
+                let found = reads.address(offset).load(as: UInt8.self)
+                if found == marker {
+                    // The scan checked these bytes to be ASCII; the offset table and the
+                    // trailer follow, so 8 bytes can always be read.
+                    if wanted.count <= 8
+                        ? Self.word(reads.address(offset + 1), count: wanted.count) == word
+                        : memcmp(reads.address(offset + 1), wanted.baseAddress!, wanted.count) == 0 {
+                        return entry
+                    }
+                } else if found >> 4 != 0x5 || found & 0x0F == 0x0F, PlistKey(text(ofObject: index)) == key {
+                    // Not a short ASCII string: UTF-16, or ASCII with its count after the marker.
+                    return entry
+                }
+            }
+            return nil
+        }
+    }
+
+    /// The first `count` (up to 8) bytes at `bytes`, as a little-endian word; 8 bytes must be
+    /// readable.
+    @inline(__always)
+    private static func word(_ bytes: UnsafeRawPointer, count: Int) -> UInt64 {
+        let all = UInt64(littleEndian: bytes.loadUnaligned(as: UInt64.self))
+        return count == 8 ? all : all & (1 &<< (UInt64(count) &* 8) &- 1)
+    }
+
+    /// The text of the (checked) string object `index`.
+    private func text(ofObject index: Int) -> String {
+        text(of: checked(try table.object(index: index)))
+    }
+
+    /// The text of a (checked) string object.
+    private func text(of object: BinaryObject) -> String {
+        checked(try table.string(object))
+    }
+
+    /// The key object of entry `entry` of the dictionary `object`.
+    @inline(__always)
+    private func keyObject(_ entry: Int, of object: BinaryObject) -> BinaryObject {
+        checked(try table.object(index: table.ref(at: object.start + entry * table.refSize)))
+    }
+
+    /// The result of a read that ``scan(_:)`` made sure succeeds.
+    @inline(__always)
+    private func checked<T>(_ body: @autoclosure () throws(PlistError) -> T) -> T {
+        do {
+            return try body()
+        } catch {
+            preconditionFailure("BinaryArchive: an object checked by the scan failed to read: \(error)")
+        }
+    }
+}
