@@ -18,7 +18,9 @@
 # Environment: RUNS (external harness runs per operation, default 5; 3 with --quick),
 # PLISTKIT_BENCH_SECONDS / PLISTKIT_BENCH_ITERATIONS (per Swift benchmark, default 3 s / 7),
 # COMPARE_WORKLOADS (workloads to generate and measure, default all; when set, the Swift suite
-# runs only their benchmarks and only these workloads are generated), EXTERNAL_TIMEOUT (seconds for one external run, default 120), PLISTKIT_WORKLOADS (folder),
+# runs only their benchmarks and only these workloads are generated), COMPARE_SWIFT_ONLY
+# (with COMPARE_WORKLOADS: workloads with Swift rows only to add, such as "records-2x archive
+# app-state"; by default all of them, or none when COMPARE_WORKLOADS is set), EXTERNAL_TIMEOUT (seconds for one external run, default 120), PLISTKIT_WORKLOADS (folder),
 # PLISTKIT_ROOT (measure another copy of the library, e.g. a `git archive` of one commit) with
 # SCRATCH (a build folder of its own, e.g. .build-snap).
 set -euo pipefail
@@ -29,7 +31,11 @@ RESULTS="$HERE/.results"
 export PLISTKIT_WORKLOADS="${PLISTKIT_WORKLOADS:-$HERE/.workloads}"
 read -r -a WORKLOADS <<<"${COMPARE_WORKLOADS:-records config blobs unicode numbers small-docs}"
 # Workloads with only Swift rows (no external twin): measured unless COMPARE_WORKLOADS says otherwise.
-if [ -n "${COMPARE_WORKLOADS:-}" ]; then SWIFT_ONLY=(); else SWIFT_ONLY=(records-2x archive app-state app-state-2x); fi
+if [ -n "${COMPARE_WORKLOADS:-}" ]; then
+    read -r -a SWIFT_ONLY <<<"${COMPARE_SWIFT_ONLY:-}"
+else
+    SWIFT_ONLY=(records-2x archive app-state app-state-2x)
+fi
 RUNS=${RUNS:-5}
 EXTERNAL_TIMEOUT=${EXTERNAL_TIMEOUT:-120}
 regenerate=0 skip_swift=0 skip_external=0 swift_status=0
@@ -118,7 +124,8 @@ if [ "$skip_swift" = 0 ]; then
     rm -f "$RESULTS/Current_run.influx.csv"
     FILTER_ARGS=()
     if [ -n "${COMPARE_WORKLOADS:-}" ]; then
-        FILTER_ARGS=(--filter "($(IFS='|'; echo "${WORKLOADS[*]}"))/.*")
+        measured=("${WORKLOADS[@]}" "${SWIFT_ONLY[@]}")
+        FILTER_ARGS=(--filter "^($(IFS='|'; echo "${measured[*]}"))/.*")
     fi
     # A failing benchmark (fatalError when a codec throws) is reported by the tool; the run goes
     # on to the table, which marks the rows that are missing.
