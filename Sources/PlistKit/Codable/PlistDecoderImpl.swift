@@ -4,8 +4,8 @@ import FoundationEssentials
 import Foundation
 #endif
 
-/// The last step of a coding path, kept apart from the path so that reading a scalar
-/// builds no path node unless it fails.
+/// The last step of a nested value's coding path, kept apart from the path so that a value
+/// read directly (a scalar, a date, data) builds no path node unless it fails.
 enum PathStep {
     case none
     case key(any CodingKey)
@@ -148,66 +148,69 @@ final class PlistDecoderImpl: Decoder {
     func unwrap<T: Decodable>(_ value: Int, as type: T.Type, path: CodingPathNode, step: PathStep, depth: Int) throws -> T {
         // Property-list types and the common scalars are read directly, without a
         // nested `init(from:)` (arrays of them reach here through the generic method).
-        if T.self == String.self { return unsafeBitCast(try unwrapString(value, path, step), to: T.self) }
-        if T.self == Int.self { return unsafeBitCast(try unwrapInteger(value, Int.self, path, step), to: T.self) }
-        if T.self == Double.self { return unsafeBitCast(try unwrapFloat(value, Double.self, path, step), to: T.self) }
-        if T.self == Bool.self { return unsafeBitCast(try unwrapBool(value, path, step), to: T.self) }
-        if T.self == Date.self { return unsafeBitCast(try unwrapDate(value, path, step), to: T.self) }
-        if T.self == Data.self { return unsafeBitCast(try unwrapData(value, path, step), to: T.self) }
-        if T.self == Float.self { return unsafeBitCast(try unwrapFloat(value, Float.self, path, step), to: T.self) }
-        if T.self == Int64.self { return unsafeBitCast(try unwrapInteger(value, Int64.self, path, step), to: T.self) }
-        if T.self == UInt64.self { return unsafeBitCast(try unwrapInteger(value, UInt64.self, path, step), to: T.self) }
-        if T.self == UUID.self { return unsafeBitCast(try unwrapUUID(value, path, step), to: T.self) }
+        if T.self == String.self { return unsafeBitCast(try unwrapString(value) { step.applied(to: path) }, to: T.self) }
+        if T.self == Int.self { return unsafeBitCast(try unwrapInteger(value, Int.self) { step.applied(to: path) }, to: T.self) }
+        if T.self == Double.self { return unsafeBitCast(try unwrapFloat(value, Double.self) { step.applied(to: path) }, to: T.self) }
+        if T.self == Bool.self { return unsafeBitCast(try unwrapBool(value) { step.applied(to: path) }, to: T.self) }
+        if T.self == Date.self { return unsafeBitCast(try unwrapDate(value) { step.applied(to: path) }, to: T.self) }
+        if T.self == Data.self { return unsafeBitCast(try unwrapData(value) { step.applied(to: path) }, to: T.self) }
+        if T.self == Float.self { return unsafeBitCast(try unwrapFloat(value, Float.self) { step.applied(to: path) }, to: T.self) }
+        if T.self == Int64.self { return unsafeBitCast(try unwrapInteger(value, Int64.self) { step.applied(to: path) }, to: T.self) }
+        if T.self == UInt64.self { return unsafeBitCast(try unwrapInteger(value, UInt64.self) { step.applied(to: path) }, to: T.self) }
+        if T.self == UUID.self { return unsafeBitCast(try unwrapUUID(value) { step.applied(to: path) }, to: T.self) }
         return try with(value, path: step.applied(to: path), depth: depth) {
             try T(from: self)
         }
     }
 
     // MARK: Scalars
+    //
+    // Each takes the value's coding path as a closure, called only when reading fails: the
+    // common case builds neither a path node nor an existential of the caller's key.
 
     /// The scalar `read` finds at `value`, to become a `type`: a read failure is
     /// `dataCorrupted`, a value of another kind a type mismatch naming `type` (or
     /// `valueNotFound` for Foundation's null marker).
     @inline(__always)
-    private func unwrapScalar<T>(_ value: Int, _ type: Any.Type, _ path: CodingPathNode, _ step: PathStep, _ read: (Int) throws(PlistError) -> T?) throws -> T {
+    private func unwrapScalar<T>(_ value: Int, _ type: Any.Type, _ path: () -> CodingPathNode, _ read: (Int) throws(PlistError) -> T?) throws -> T {
         let scalar: T?
-        do { scalar = try read(value) } catch { throw corrupted(error, step.applied(to: path)) }
-        guard let scalar else { throw mismatch(type, value, step.applied(to: path)) }
+        do { scalar = try read(value) } catch { throw corrupted(error, path()) }
+        guard let scalar else { throw mismatch(type, value, path()) }
         return scalar
     }
 
-    func unwrapBool(_ value: Int, _ path: CodingPathNode, _ step: PathStep) throws -> Bool {
-        try unwrapScalar(value, Bool.self, path, step) { (value) throws(PlistError) in try source.bool(value) }
+    func unwrapBool(_ value: Int, at path: () -> CodingPathNode) throws -> Bool {
+        try unwrapScalar(value, Bool.self, path) { (value) throws(PlistError) in try source.bool(value) }
     }
 
-    func unwrapString(_ value: Int, _ path: CodingPathNode, _ step: PathStep) throws -> String {
-        let string = try unwrapScalar(value, String.self, path, step) { (value) throws(PlistError) in try source.string(value) }
+    func unwrapString(_ value: Int, at path: () -> CodingPathNode) throws -> String {
+        let string = try unwrapScalar(value, String.self, path) { (value) throws(PlistError) in try source.string(value) }
         if string == PlistNull.marker {
-            throw null(String.self, value, step.applied(to: path))
+            throw null(String.self, value, path())
         }
         return string
     }
 
-    func unwrapInteger<T: FixedWidthInteger>(_ value: Int, _ type: T.Type, _ path: CodingPathNode, _ step: PathStep) throws -> T {
-        switch try unwrapScalar(value, T.self, path, step) { (value) throws(PlistError) in try source.number(value) } {
+    func unwrapInteger<T: FixedWidthInteger>(_ value: Int, _ type: T.Type, at path: () -> CodingPathNode) throws -> T {
+        switch try unwrapScalar(value, T.self, path) { (value) throws(PlistError) in try source.number(value) } {
         case .integer(let integer):
             if let result = integer.exactly(T.self) { return result }
-            throw doesNotFit("\(integer)", T.self, value, step.applied(to: path))
+            throw doesNotFit("\(integer)", T.self, value, path())
         case .real(let real):
             if let result = T(exactly: real) { return result }
-            throw doesNotFit("\(real)", T.self, value, step.applied(to: path))
+            throw doesNotFit("\(real)", T.self, value, path())
         }
     }
 
     /// Reals narrow to `Float` as Foundation does: to the nearest value, but a finite real
     /// beyond `Float`'s range is `dataCorrupted` ("does not fit in Float"), not infinity.
     /// Integers convert to the nearest value.
-    func unwrapFloat<T: BinaryFloatingPoint>(_ value: Int, _ type: T.Type, _ path: CodingPathNode, _ step: PathStep) throws -> T {
-        switch try unwrapScalar(value, T.self, path, step) { (value) throws(PlistError) in try source.number(value) } {
+    func unwrapFloat<T: BinaryFloatingPoint>(_ value: Int, _ type: T.Type, at path: () -> CodingPathNode) throws -> T {
+        switch try unwrapScalar(value, T.self, path) { (value) throws(PlistError) in try source.number(value) } {
         case .real(let real):
             let narrowed = T(real)
             if real.isFinite && !narrowed.isFinite {
-                throw DecodingError.dataCorrupted(DecodingError.Context(codingPath: step.applied(to: path).path, debugDescription: "Property list number <\(real)> does not fit in \(type).\(position(value))"))
+                throw DecodingError.dataCorrupted(DecodingError.Context(codingPath: path().path, debugDescription: "Property list number <\(real)> does not fit in \(type).\(position(value))"))
             }
             return narrowed
         case .integer(let integer):
@@ -216,26 +219,26 @@ final class PlistDecoderImpl: Decoder {
         }
     }
 
-    func unwrapDate(_ value: Int, _ path: CodingPathNode, _ step: PathStep) throws -> Date {
-        try unwrapScalar(value, Date.self, path, step) { (value) throws(PlistError) in try source.date(value) }
+    func unwrapDate(_ value: Int, at path: () -> CodingPathNode) throws -> Date {
+        try unwrapScalar(value, Date.self, path) { (value) throws(PlistError) in try source.date(value) }
     }
 
-    func unwrapData(_ value: Int, _ path: CodingPathNode, _ step: PathStep) throws -> Data {
-        try unwrapScalar(value, Data.self, path, step) { (value) throws(PlistError) in try source.data(value) }
+    func unwrapData(_ value: Int, at path: () -> CodingPathNode) throws -> Data {
+        try unwrapScalar(value, Data.self, path) { (value) throws(PlistError) in try source.data(value) }
     }
 
     /// What `UUID`'s own `init(from:)` does (a string, then `UUID(uuidString:)`, with its
     /// error), without Foundation's `sscanf`.
-    func unwrapUUID(_ value: Int, _ path: CodingPathNode, _ step: PathStep) throws -> UUID {
-        let string = try unwrapString(value, path, step)
+    func unwrapUUID(_ value: Int, at path: () -> CodingPathNode) throws -> UUID {
+        let string = try unwrapString(value, at: path)
         guard let uuid = UUIDText.uuid(string) else {
-            throw DecodingError.dataCorrupted(DecodingError.Context(codingPath: step.applied(to: path).path, debugDescription: "Attempted to decode UUID from invalid UUID string."))
+            throw DecodingError.dataCorrupted(DecodingError.Context(codingPath: path().path, debugDescription: "Attempted to decode UUID from invalid UUID string."))
         }
         return uuid
     }
 
-    func isNull(_ value: Int, _ path: CodingPathNode, _ step: PathStep) throws -> Bool {
-        do { return try source.isNull(value) } catch { throw corrupted(error, step.applied(to: path)) }
+    func isNull(_ value: Int, at path: () -> CodingPathNode) throws -> Bool {
+        do { return try source.isNull(value) } catch { throw corrupted(error, path()) }
     }
 
     // MARK: Errors
@@ -273,20 +276,20 @@ extension PlistDecoderImpl: SingleValueDecodingContainer {
         (try? source.isNull(value)) ?? false
     }
 
-    func decode(_ type: Bool.Type) throws -> Bool { try unwrapBool(value, path, .none) }
-    func decode(_ type: String.Type) throws -> String { try unwrapString(value, path, .none) }
-    func decode(_ type: Double.Type) throws -> Double { try unwrapFloat(value, type, path, .none) }
-    func decode(_ type: Float.Type) throws -> Float { try unwrapFloat(value, type, path, .none) }
-    func decode(_ type: Int.Type) throws -> Int { try unwrapInteger(value, type, path, .none) }
-    func decode(_ type: Int8.Type) throws -> Int8 { try unwrapInteger(value, type, path, .none) }
-    func decode(_ type: Int16.Type) throws -> Int16 { try unwrapInteger(value, type, path, .none) }
-    func decode(_ type: Int32.Type) throws -> Int32 { try unwrapInteger(value, type, path, .none) }
-    func decode(_ type: Int64.Type) throws -> Int64 { try unwrapInteger(value, type, path, .none) }
-    func decode(_ type: UInt.Type) throws -> UInt { try unwrapInteger(value, type, path, .none) }
-    func decode(_ type: UInt8.Type) throws -> UInt8 { try unwrapInteger(value, type, path, .none) }
-    func decode(_ type: UInt16.Type) throws -> UInt16 { try unwrapInteger(value, type, path, .none) }
-    func decode(_ type: UInt32.Type) throws -> UInt32 { try unwrapInteger(value, type, path, .none) }
-    func decode(_ type: UInt64.Type) throws -> UInt64 { try unwrapInteger(value, type, path, .none) }
+    func decode(_ type: Bool.Type) throws -> Bool { try unwrapBool(value) { self.path } }
+    func decode(_ type: String.Type) throws -> String { try unwrapString(value) { self.path } }
+    func decode(_ type: Double.Type) throws -> Double { try unwrapFloat(value, type) { self.path } }
+    func decode(_ type: Float.Type) throws -> Float { try unwrapFloat(value, type) { self.path } }
+    func decode(_ type: Int.Type) throws -> Int { try unwrapInteger(value, type) { self.path } }
+    func decode(_ type: Int8.Type) throws -> Int8 { try unwrapInteger(value, type) { self.path } }
+    func decode(_ type: Int16.Type) throws -> Int16 { try unwrapInteger(value, type) { self.path } }
+    func decode(_ type: Int32.Type) throws -> Int32 { try unwrapInteger(value, type) { self.path } }
+    func decode(_ type: Int64.Type) throws -> Int64 { try unwrapInteger(value, type) { self.path } }
+    func decode(_ type: UInt.Type) throws -> UInt { try unwrapInteger(value, type) { self.path } }
+    func decode(_ type: UInt8.Type) throws -> UInt8 { try unwrapInteger(value, type) { self.path } }
+    func decode(_ type: UInt16.Type) throws -> UInt16 { try unwrapInteger(value, type) { self.path } }
+    func decode(_ type: UInt32.Type) throws -> UInt32 { try unwrapInteger(value, type) { self.path } }
+    func decode(_ type: UInt64.Type) throws -> UInt64 { try unwrapInteger(value, type) { self.path } }
 
     func decode<T: Decodable>(_ type: T.Type) throws -> T {
         try unwrap(value, as: type, path: path, step: .none, depth: depth)
@@ -348,74 +351,74 @@ final class PlistKeyedDecodingContainer<Key: CodingKey>: KeyedDecodingContainerP
     /// The value under `key` unless it is absent or Foundation's `nil` marker.
     @inline(__always)
     private func presentValue(_ key: Key) throws -> Int? {
-        guard let value = try lookup(key), try !impl.isNull(value, path, .key(key)) else { return nil }
+        guard let value = try lookup(key), try !impl.isNull(value, at: { self.path.appending(key) }) else { return nil }
         return value
     }
 
     func decodeNil(forKey key: Key) throws -> Bool {
-        try impl.isNull(value(key), path, .key(key))
+        try impl.isNull(value(key)) { self.path.appending(key) }
     }
 
-    func decode(_ type: Bool.Type, forKey key: Key) throws -> Bool { try impl.unwrapBool(value(key), path, .key(key)) }
-    func decode(_ type: String.Type, forKey key: Key) throws -> String { try impl.unwrapString(value(key), path, .key(key)) }
-    func decode(_ type: Double.Type, forKey key: Key) throws -> Double { try impl.unwrapFloat(value(key), type, path, .key(key)) }
-    func decode(_ type: Float.Type, forKey key: Key) throws -> Float { try impl.unwrapFloat(value(key), type, path, .key(key)) }
-    func decode(_ type: Int.Type, forKey key: Key) throws -> Int { try impl.unwrapInteger(value(key), type, path, .key(key)) }
-    func decode(_ type: Int8.Type, forKey key: Key) throws -> Int8 { try impl.unwrapInteger(value(key), type, path, .key(key)) }
-    func decode(_ type: Int16.Type, forKey key: Key) throws -> Int16 { try impl.unwrapInteger(value(key), type, path, .key(key)) }
-    func decode(_ type: Int32.Type, forKey key: Key) throws -> Int32 { try impl.unwrapInteger(value(key), type, path, .key(key)) }
-    func decode(_ type: Int64.Type, forKey key: Key) throws -> Int64 { try impl.unwrapInteger(value(key), type, path, .key(key)) }
-    func decode(_ type: UInt.Type, forKey key: Key) throws -> UInt { try impl.unwrapInteger(value(key), type, path, .key(key)) }
-    func decode(_ type: UInt8.Type, forKey key: Key) throws -> UInt8 { try impl.unwrapInteger(value(key), type, path, .key(key)) }
-    func decode(_ type: UInt16.Type, forKey key: Key) throws -> UInt16 { try impl.unwrapInteger(value(key), type, path, .key(key)) }
-    func decode(_ type: UInt32.Type, forKey key: Key) throws -> UInt32 { try impl.unwrapInteger(value(key), type, path, .key(key)) }
-    func decode(_ type: UInt64.Type, forKey key: Key) throws -> UInt64 { try impl.unwrapInteger(value(key), type, path, .key(key)) }
+    func decode(_ type: Bool.Type, forKey key: Key) throws -> Bool { try impl.unwrapBool(value(key)) { self.path.appending(key) } }
+    func decode(_ type: String.Type, forKey key: Key) throws -> String { try impl.unwrapString(value(key)) { self.path.appending(key) } }
+    func decode(_ type: Double.Type, forKey key: Key) throws -> Double { try impl.unwrapFloat(value(key), type) { self.path.appending(key) } }
+    func decode(_ type: Float.Type, forKey key: Key) throws -> Float { try impl.unwrapFloat(value(key), type) { self.path.appending(key) } }
+    func decode(_ type: Int.Type, forKey key: Key) throws -> Int { try impl.unwrapInteger(value(key), type) { self.path.appending(key) } }
+    func decode(_ type: Int8.Type, forKey key: Key) throws -> Int8 { try impl.unwrapInteger(value(key), type) { self.path.appending(key) } }
+    func decode(_ type: Int16.Type, forKey key: Key) throws -> Int16 { try impl.unwrapInteger(value(key), type) { self.path.appending(key) } }
+    func decode(_ type: Int32.Type, forKey key: Key) throws -> Int32 { try impl.unwrapInteger(value(key), type) { self.path.appending(key) } }
+    func decode(_ type: Int64.Type, forKey key: Key) throws -> Int64 { try impl.unwrapInteger(value(key), type) { self.path.appending(key) } }
+    func decode(_ type: UInt.Type, forKey key: Key) throws -> UInt { try impl.unwrapInteger(value(key), type) { self.path.appending(key) } }
+    func decode(_ type: UInt8.Type, forKey key: Key) throws -> UInt8 { try impl.unwrapInteger(value(key), type) { self.path.appending(key) } }
+    func decode(_ type: UInt16.Type, forKey key: Key) throws -> UInt16 { try impl.unwrapInteger(value(key), type) { self.path.appending(key) } }
+    func decode(_ type: UInt32.Type, forKey key: Key) throws -> UInt32 { try impl.unwrapInteger(value(key), type) { self.path.appending(key) } }
+    func decode(_ type: UInt64.Type, forKey key: Key) throws -> UInt64 { try impl.unwrapInteger(value(key), type) { self.path.appending(key) } }
 
     func decode<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T {
         try impl.unwrap(value(key), as: type, path: path, step: .key(key), depth: depth + 1)
     }
 
     func decodeIfPresent(_ type: Bool.Type, forKey key: Key) throws -> Bool? {
-        try presentValue(key).map { try impl.unwrapBool($0, path, .key(key)) }
+        try presentValue(key).map { try impl.unwrapBool($0) { self.path.appending(key) } }
     }
     func decodeIfPresent(_ type: String.Type, forKey key: Key) throws -> String? {
-        try presentValue(key).map { try impl.unwrapString($0, path, .key(key)) }
+        try presentValue(key).map { try impl.unwrapString($0) { self.path.appending(key) } }
     }
     func decodeIfPresent(_ type: Double.Type, forKey key: Key) throws -> Double? {
-        try presentValue(key).map { try impl.unwrapFloat($0, type, path, .key(key)) }
+        try presentValue(key).map { try impl.unwrapFloat($0, type) { self.path.appending(key) } }
     }
     func decodeIfPresent(_ type: Float.Type, forKey key: Key) throws -> Float? {
-        try presentValue(key).map { try impl.unwrapFloat($0, type, path, .key(key)) }
+        try presentValue(key).map { try impl.unwrapFloat($0, type) { self.path.appending(key) } }
     }
     func decodeIfPresent(_ type: Int.Type, forKey key: Key) throws -> Int? {
-        try presentValue(key).map { try impl.unwrapInteger($0, type, path, .key(key)) }
+        try presentValue(key).map { try impl.unwrapInteger($0, type) { self.path.appending(key) } }
     }
     func decodeIfPresent(_ type: Int8.Type, forKey key: Key) throws -> Int8? {
-        try presentValue(key).map { try impl.unwrapInteger($0, type, path, .key(key)) }
+        try presentValue(key).map { try impl.unwrapInteger($0, type) { self.path.appending(key) } }
     }
     func decodeIfPresent(_ type: Int16.Type, forKey key: Key) throws -> Int16? {
-        try presentValue(key).map { try impl.unwrapInteger($0, type, path, .key(key)) }
+        try presentValue(key).map { try impl.unwrapInteger($0, type) { self.path.appending(key) } }
     }
     func decodeIfPresent(_ type: Int32.Type, forKey key: Key) throws -> Int32? {
-        try presentValue(key).map { try impl.unwrapInteger($0, type, path, .key(key)) }
+        try presentValue(key).map { try impl.unwrapInteger($0, type) { self.path.appending(key) } }
     }
     func decodeIfPresent(_ type: Int64.Type, forKey key: Key) throws -> Int64? {
-        try presentValue(key).map { try impl.unwrapInteger($0, type, path, .key(key)) }
+        try presentValue(key).map { try impl.unwrapInteger($0, type) { self.path.appending(key) } }
     }
     func decodeIfPresent(_ type: UInt.Type, forKey key: Key) throws -> UInt? {
-        try presentValue(key).map { try impl.unwrapInteger($0, type, path, .key(key)) }
+        try presentValue(key).map { try impl.unwrapInteger($0, type) { self.path.appending(key) } }
     }
     func decodeIfPresent(_ type: UInt8.Type, forKey key: Key) throws -> UInt8? {
-        try presentValue(key).map { try impl.unwrapInteger($0, type, path, .key(key)) }
+        try presentValue(key).map { try impl.unwrapInteger($0, type) { self.path.appending(key) } }
     }
     func decodeIfPresent(_ type: UInt16.Type, forKey key: Key) throws -> UInt16? {
-        try presentValue(key).map { try impl.unwrapInteger($0, type, path, .key(key)) }
+        try presentValue(key).map { try impl.unwrapInteger($0, type) { self.path.appending(key) } }
     }
     func decodeIfPresent(_ type: UInt32.Type, forKey key: Key) throws -> UInt32? {
-        try presentValue(key).map { try impl.unwrapInteger($0, type, path, .key(key)) }
+        try presentValue(key).map { try impl.unwrapInteger($0, type) { self.path.appending(key) } }
     }
     func decodeIfPresent(_ type: UInt64.Type, forKey key: Key) throws -> UInt64? {
-        try presentValue(key).map { try impl.unwrapInteger($0, type, path, .key(key)) }
+        try presentValue(key).map { try impl.unwrapInteger($0, type) { self.path.appending(key) } }
     }
     func decodeIfPresent<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T? {
         try presentValue(key).map { try impl.unwrap($0, as: type, path: path, step: .key(key), depth: depth + 1) }
@@ -477,7 +480,7 @@ struct PlistUnkeyedDecodingContainer: UnkeyedDecodingContainer {
 
     mutating func decodeNil() throws -> Bool {
         let value = try next(Optional<Any>.self)
-        guard try impl.isNull(value, path, .index(currentIndex)) else { return false }
+        guard try impl.isNull(value, at: { path.appending(index: currentIndex) }) else { return false }
         currentIndex += 1
         return true
     }
@@ -488,20 +491,20 @@ struct PlistUnkeyedDecodingContainer: UnkeyedDecodingContainer {
         return result
     }
 
-    mutating func decode(_ type: Bool.Type) throws -> Bool { advance(try impl.unwrapBool(next(type), path, .index(currentIndex))) }
-    mutating func decode(_ type: String.Type) throws -> String { advance(try impl.unwrapString(next(type), path, .index(currentIndex))) }
-    mutating func decode(_ type: Double.Type) throws -> Double { advance(try impl.unwrapFloat(next(type), type, path, .index(currentIndex))) }
-    mutating func decode(_ type: Float.Type) throws -> Float { advance(try impl.unwrapFloat(next(type), type, path, .index(currentIndex))) }
-    mutating func decode(_ type: Int.Type) throws -> Int { advance(try impl.unwrapInteger(next(type), type, path, .index(currentIndex))) }
-    mutating func decode(_ type: Int8.Type) throws -> Int8 { advance(try impl.unwrapInteger(next(type), type, path, .index(currentIndex))) }
-    mutating func decode(_ type: Int16.Type) throws -> Int16 { advance(try impl.unwrapInteger(next(type), type, path, .index(currentIndex))) }
-    mutating func decode(_ type: Int32.Type) throws -> Int32 { advance(try impl.unwrapInteger(next(type), type, path, .index(currentIndex))) }
-    mutating func decode(_ type: Int64.Type) throws -> Int64 { advance(try impl.unwrapInteger(next(type), type, path, .index(currentIndex))) }
-    mutating func decode(_ type: UInt.Type) throws -> UInt { advance(try impl.unwrapInteger(next(type), type, path, .index(currentIndex))) }
-    mutating func decode(_ type: UInt8.Type) throws -> UInt8 { advance(try impl.unwrapInteger(next(type), type, path, .index(currentIndex))) }
-    mutating func decode(_ type: UInt16.Type) throws -> UInt16 { advance(try impl.unwrapInteger(next(type), type, path, .index(currentIndex))) }
-    mutating func decode(_ type: UInt32.Type) throws -> UInt32 { advance(try impl.unwrapInteger(next(type), type, path, .index(currentIndex))) }
-    mutating func decode(_ type: UInt64.Type) throws -> UInt64 { advance(try impl.unwrapInteger(next(type), type, path, .index(currentIndex))) }
+    mutating func decode(_ type: Bool.Type) throws -> Bool { advance(try impl.unwrapBool(next(type)) { path.appending(index: currentIndex) }) }
+    mutating func decode(_ type: String.Type) throws -> String { advance(try impl.unwrapString(next(type)) { path.appending(index: currentIndex) }) }
+    mutating func decode(_ type: Double.Type) throws -> Double { advance(try impl.unwrapFloat(next(type), type) { path.appending(index: currentIndex) }) }
+    mutating func decode(_ type: Float.Type) throws -> Float { advance(try impl.unwrapFloat(next(type), type) { path.appending(index: currentIndex) }) }
+    mutating func decode(_ type: Int.Type) throws -> Int { advance(try impl.unwrapInteger(next(type), type) { path.appending(index: currentIndex) }) }
+    mutating func decode(_ type: Int8.Type) throws -> Int8 { advance(try impl.unwrapInteger(next(type), type) { path.appending(index: currentIndex) }) }
+    mutating func decode(_ type: Int16.Type) throws -> Int16 { advance(try impl.unwrapInteger(next(type), type) { path.appending(index: currentIndex) }) }
+    mutating func decode(_ type: Int32.Type) throws -> Int32 { advance(try impl.unwrapInteger(next(type), type) { path.appending(index: currentIndex) }) }
+    mutating func decode(_ type: Int64.Type) throws -> Int64 { advance(try impl.unwrapInteger(next(type), type) { path.appending(index: currentIndex) }) }
+    mutating func decode(_ type: UInt.Type) throws -> UInt { advance(try impl.unwrapInteger(next(type), type) { path.appending(index: currentIndex) }) }
+    mutating func decode(_ type: UInt8.Type) throws -> UInt8 { advance(try impl.unwrapInteger(next(type), type) { path.appending(index: currentIndex) }) }
+    mutating func decode(_ type: UInt16.Type) throws -> UInt16 { advance(try impl.unwrapInteger(next(type), type) { path.appending(index: currentIndex) }) }
+    mutating func decode(_ type: UInt32.Type) throws -> UInt32 { advance(try impl.unwrapInteger(next(type), type) { path.appending(index: currentIndex) }) }
+    mutating func decode(_ type: UInt64.Type) throws -> UInt64 { advance(try impl.unwrapInteger(next(type), type) { path.appending(index: currentIndex) }) }
 
     mutating func decode<T: Decodable>(_ type: T.Type) throws -> T {
         advance(try impl.unwrap(next(type), as: type, path: path, step: .index(currentIndex), depth: depth + 1))
