@@ -27,6 +27,9 @@ extension BinaryWriter {
             switch size {
             case 1: base.storeBytes(of: UInt8(truncatingIfNeeded: value), toByteOffset: position, as: UInt8.self)
             case 2: base.storeBytes(of: UInt16(truncatingIfNeeded: value).bigEndian, toByteOffset: position, as: UInt16.self)
+            case 3:
+                base.storeBytes(of: UInt16(truncatingIfNeeded: value >> 8).bigEndian, toByteOffset: position, as: UInt16.self)
+                base.storeBytes(of: UInt8(truncatingIfNeeded: value), toByteOffset: position + 2, as: UInt8.self)
             case 4: base.storeBytes(of: UInt32(truncatingIfNeeded: value).bigEndian, toByteOffset: position, as: UInt32.self)
             case 8: base.storeBytes(of: value.bigEndian, toByteOffset: position, as: UInt64.self)
             default:
