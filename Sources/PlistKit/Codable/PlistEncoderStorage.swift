@@ -94,7 +94,7 @@ final class EncodedDictionary {
             pending[slot] = value
         }
         if slot == values.count {
-            if values.isEmpty { values.reserveCapacity(max(8, templateKeys.count)) }
+            if values.isEmpty, !templateKeys.isEmpty { values.reserveCapacity(templateKeys.count) }
             values.append(plist)
         } else {
             values[slot] = plist
