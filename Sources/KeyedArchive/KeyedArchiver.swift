@@ -30,7 +30,7 @@ public final class KeyedArchiver {
     /// Keeps archived objects alive so that their `ObjectIdentifier`s stay unique.
     @exclusivity(unchecked) private var retained: [AnyObject] = []
     @exclusivity(unchecked) private var scalarUIDs: [Plist: UInt64] = [:]
-    @exclusivity(unchecked) private var stringUIDs: [PlistKey: UInt64] = [:]
+    @exclusivity(unchecked) private var stringUIDs = StringUIDTable()
     private var classUIDs: [[String]: UInt64] = [:]
     private var classNameOverrides: [ObjectIdentifier: String] = [:] {
         didSet { typeClassUIDs = [:] }
@@ -197,13 +197,9 @@ public final class KeyedArchiver {
         if case .real = value { return append(value) }
         if case .real32 = value { return append(value) }
         if case .string(let string) = value {
-            // Keyed by the exact scalars (`PlistKey`): Swift's `==` treats canonically
-            // equivalent strings ("é" and "e\u{301}") as equal, and both must survive.
-            let key = PlistKey(string)
-            if let uid = stringUIDs[key] { return uid }
-            let uid = append(value)
-            stringUIDs[key] = uid
-            return uid
+            // By the exact scalars: Swift's `==` treats canonically equivalent strings ("é"
+            // and "e\u{301}") as equal, and both must survive.
+            return stringUIDs.uid(for: string) { append(value) }
         }
         if let uid = scalarUIDs[value] { return uid }
         let uid = append(value)
