@@ -32,6 +32,7 @@ public final class KeyedArchiver {
     @exclusivity(unchecked) private var scalarUIDs: [Plist: UInt64] = [:]
     @exclusivity(unchecked) private var stringUIDs = StringUIDTable()
     private var classUIDs: [[String]: UInt64] = [:]
+    @exclusivity(unchecked) private var recentClassUIDs = ClassUIDCache()
     private var classNameOverrides: [ObjectIdentifier: String] = [:] {
         didSet { typeClassUIDs = [:] }
     }
@@ -212,12 +213,12 @@ public final class KeyedArchiver {
         append(objectDictionary(hierarchy, fields))
     }
 
+    /// `$class` then `fields`, the keys shared with the last object of the class that had the
+    /// same ones (see ``ArchiveFrame``).
     private func objectDictionary(_ hierarchy: [String], _ fields: PlistDictionary) -> Plist {
-        var dictionary: PlistDictionary = [:]
-        dictionary.reserveCapacity(fields.count + 1)
-        dictionary["$class"] = .uid(classUID(hierarchy))
-        for (key, value) in fields { dictionary[key] = value }
-        return .dictionary(dictionary)
+        var frame = ArchiveFrame(classUID: classUID(hierarchy))
+        for (key, value) in fields { frame.set(value, forKey: key.string) }
+        return frame.dictionary(sharingKeysWith: &sharedKeys)
     }
 
     /// Reserves a UID for a Foundation object whose fields refer to other objects, so that
@@ -284,12 +285,17 @@ public final class KeyedArchiver {
     }
 
     private func classUID(_ hierarchy: [String]) -> UInt64 {
-        if let uid = classUIDs[hierarchy] { return uid }
+        if let uid = recentClassUIDs.uid(for: hierarchy) { return uid }
+        if let uid = classUIDs[hierarchy] {
+            recentClassUIDs.remember(uid, for: hierarchy)
+            return uid
+        }
         let uid = append(.dictionary([
             "$classname": .string(hierarchy.first ?? "NSObject"),
             "$classes": .array(hierarchy.map(Plist.string)),
         ]))
         classUIDs[hierarchy] = uid
+        recentClassUIDs.remember(uid, for: hierarchy)
         return uid
     }
 
