@@ -105,6 +105,15 @@ public final class KeyedArchiver {
         setField(slot, forKey: key)
     }
 
+    /// Encodes an object or value by reference (a UID), like `NSCoder.encode(_:forKey:)`
+    /// for objects.
+    ///
+    /// The same as the optional form for a value that is there, without wrapping it: called
+    /// from another module, the optional form looks up the metadata of `T?` on every call.
+    public func encode<T: KeyedArchivable>(_ value: T, forKey key: String) {
+        setField(.uid(value.archive(into: self)), forKey: key)
+    }
+
     /// Encodes an integer in place, like `NSCoder.encode(_: Int, forKey:)`.
     public func encode(_ value: Int, forKey key: String) {
         setField(.integer(PlistInteger(value)), forKey: key)
