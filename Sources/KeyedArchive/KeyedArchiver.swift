@@ -218,15 +218,18 @@ public final class KeyedArchiver {
     }
 
     /// Appends a Foundation object: `$class` for `hierarchy`, then `fields`.
-    func uid(forFoundationObject hierarchy: [String], fields: PlistDictionary) -> UInt64 {
+    ///
+    /// The fields are `KeyValuePairs`, whose literal, unlike a `PlistDictionary`'s, builds no
+    /// dictionary on every call (one per date in an archive of dated objects).
+    func uid(forFoundationObject hierarchy: [String], fields: KeyValuePairs<String, Plist>) -> UInt64 {
         append(objectDictionary(hierarchy, fields))
     }
 
     /// `$class` then `fields`, the keys shared with the last object of the class that had the
     /// same ones (see ``ArchiveFrame``).
-    private func objectDictionary(_ hierarchy: [String], _ fields: PlistDictionary) -> Plist {
+    private func objectDictionary(_ hierarchy: [String], _ fields: some Sequence<(key: String, value: Plist)>) -> Plist {
         var frame = ArchiveFrame(classUID: classUID(hierarchy))
-        for (key, value) in fields { frame.set(value, forKey: key.string) }
+        for (key, value) in fields { frame.set(value, forKey: key) }
         return frame.dictionary(sharingKeysWith: &sharedKeys)
     }
 
@@ -238,7 +241,7 @@ public final class KeyedArchiver {
 
     /// Fills a UID reserved with ``reserveUID()``.
     func fill(_ uid: UInt64, hierarchy: [String], fields: PlistDictionary) {
-        objects[Int(uid)] = objectDictionary(hierarchy, fields)
+        objects[Int(uid)] = objectDictionary(hierarchy, fields.lazy.map { (key: $0.key.string, value: $0.value) })
     }
 
     /// The UID of a `KeyedCodable` object, encoding it the first time it is seen.
