@@ -1,3 +1,12 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#elseif canImport(ucrt)
+import ucrt
+#endif
 import PlistKit
 
 /// The fields of one object being archived: `$class` first, then the fields in the order
@@ -59,11 +68,13 @@ struct ArchiveFrame {
         /// bytes), which is what one `encode(with:)` gives on every call.
         func matches(_ other: [String]) -> Bool {
             guard other.count == strings.count else { return false }
-            for index in other.indices
-            where StringBits(other[index]) != StringBits(strings[index]) {
-                return false
+            // The strings' bits, compared as the arrays' bytes: reading them as `String`s
+            // would retain and release each one.
+            return other.withUnsafeBytes { other in
+                strings.withUnsafeBytes { strings in
+                    other.count == 0 || memcmp(other.baseAddress!, strings.baseAddress!, other.count) == 0
+                }
             }
-            return true
         }
     }
 }

@@ -30,8 +30,9 @@ public final class KeyedArchiver {
     /// Keeps archived objects alive so that their `ObjectIdentifier`s stay unique.
     @exclusivity(unchecked) private var retained: [AnyObject] = []
     @exclusivity(unchecked) private var scalarUIDs: [Plist: UInt64] = [:]
-    @exclusivity(unchecked) private var stringUIDs: [PlistKey: UInt64] = [:]
+    @exclusivity(unchecked) private var stringUIDs = StringUIDTable()
     private var classUIDs: [[String]: UInt64] = [:]
+    @exclusivity(unchecked) private var recentClassUIDs = ClassUIDCache()
     private var classNameOverrides: [ObjectIdentifier: String] = [:] {
         didSet { typeClassUIDs = [:] }
     }
@@ -102,6 +103,15 @@ public final class KeyedArchiver {
         case .none: .uid(0)
         }
         setField(slot, forKey: key)
+    }
+
+    /// Encodes an object or value by reference (a UID), like `NSCoder.encode(_:forKey:)`
+    /// for objects.
+    ///
+    /// The same as the optional form for a value that is there, without wrapping it: called
+    /// from another module, the optional form looks up the metadata of `T?` on every call.
+    public func encode<T: KeyedArchivable>(_ value: T, forKey key: String) {
+        setField(.uid(value.archive(into: self)), forKey: key)
     }
 
     /// Encodes an integer in place, like `NSCoder.encode(_: Int, forKey:)`.
@@ -197,13 +207,9 @@ public final class KeyedArchiver {
         if case .real = value { return append(value) }
         if case .real32 = value { return append(value) }
         if case .string(let string) = value {
-            // Keyed by the exact scalars (`PlistKey`): Swift's `==` treats canonically
-            // equivalent strings ("é" and "e\u{301}") as equal, and both must survive.
-            let key = PlistKey(string)
-            if let uid = stringUIDs[key] { return uid }
-            let uid = append(value)
-            stringUIDs[key] = uid
-            return uid
+            // By the exact scalars: Swift's `==` treats canonically equivalent strings ("é"
+            // and "e\u{301}") as equal, and both must survive.
+            return stringUIDs.uid(for: string) { append(value) }
         }
         if let uid = scalarUIDs[value] { return uid }
         let uid = append(value)
@@ -212,16 +218,19 @@ public final class KeyedArchiver {
     }
 
     /// Appends a Foundation object: `$class` for `hierarchy`, then `fields`.
-    func uid(forFoundationObject hierarchy: [String], fields: PlistDictionary) -> UInt64 {
+    ///
+    /// The fields are `KeyValuePairs`, whose literal, unlike a `PlistDictionary`'s, builds no
+    /// dictionary on every call (one per date in an archive of dated objects).
+    func uid(forFoundationObject hierarchy: [String], fields: KeyValuePairs<String, Plist>) -> UInt64 {
         append(objectDictionary(hierarchy, fields))
     }
 
-    private func objectDictionary(_ hierarchy: [String], _ fields: PlistDictionary) -> Plist {
-        var dictionary: PlistDictionary = [:]
-        dictionary.reserveCapacity(fields.count + 1)
-        dictionary["$class"] = .uid(classUID(hierarchy))
-        for (key, value) in fields { dictionary[key] = value }
-        return .dictionary(dictionary)
+    /// `$class` then `fields`, the keys shared with the last object of the class that had the
+    /// same ones (see ``ArchiveFrame``).
+    private func objectDictionary(_ hierarchy: [String], _ fields: some Sequence<(key: String, value: Plist)>) -> Plist {
+        var frame = ArchiveFrame(classUID: classUID(hierarchy))
+        for (key, value) in fields { frame.set(value, forKey: key) }
+        return frame.dictionary(sharingKeysWith: &sharedKeys)
     }
 
     /// Reserves a UID for a Foundation object whose fields refer to other objects, so that
@@ -232,7 +241,7 @@ public final class KeyedArchiver {
 
     /// Fills a UID reserved with ``reserveUID()``.
     func fill(_ uid: UInt64, hierarchy: [String], fields: PlistDictionary) {
-        objects[Int(uid)] = objectDictionary(hierarchy, fields)
+        objects[Int(uid)] = objectDictionary(hierarchy, fields.lazy.map { (key: $0.key.string, value: $0.value) })
     }
 
     /// The UID of a `KeyedCodable` object, encoding it the first time it is seen.
@@ -288,12 +297,17 @@ public final class KeyedArchiver {
     }
 
     private func classUID(_ hierarchy: [String]) -> UInt64 {
-        if let uid = classUIDs[hierarchy] { return uid }
+        if let uid = recentClassUIDs.uid(for: hierarchy) { return uid }
+        if let uid = classUIDs[hierarchy] {
+            recentClassUIDs.remember(uid, for: hierarchy)
+            return uid
+        }
         let uid = append(.dictionary([
             "$classname": .string(hierarchy.first ?? "NSObject"),
             "$classes": .array(hierarchy.map(Plist.string)),
         ]))
         classUIDs[hierarchy] = uid
+        recentClassUIDs.remember(uid, for: hierarchy)
         return uid
     }
 

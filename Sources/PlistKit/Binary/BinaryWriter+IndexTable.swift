@@ -3,13 +3,16 @@ extension BinaryWriter {
     /// writer's `scalarBytes` or `refs`, say): each slot holds 32 bits of the key's hash and
     /// an index, and the caller checks each candidate index against the key it looks for.
     /// Linear probing from the slot the stored hash bits name, power-of-two capacity, at most
-    /// half full.
-    struct IndexTable {
+    /// half full. `package` so that the keyed archiver uniques its strings the same way.
+    package struct IndexTable {
         /// The hash bits in the high half, the index plus one in the low half; zero when empty.
         private var slots = [UInt64](repeating: 0, count: 64)
         private var count = 0
         /// The sum of the slots ``preload(_:)`` loaded, kept so that the loads are made.
         private var preloaded: UInt64 = 0
+
+        /// An empty table.
+        package init() {}
 
         /// The number of slots (a power of two).
         var slotCount: Int { slots.count }
@@ -19,14 +22,14 @@ extension BinaryWriter {
         func slot(at position: Int) -> UInt64 { slots[position] }
 
         /// Where a lookup of one hash stands: the next slot to look at.
-        struct Probe {
+        package struct Probe {
             fileprivate let tag: UInt32
             fileprivate var position: Int
         }
 
         /// A lookup of `hash`, to step through with ``next(_:)``.
         @inline(__always)
-        func probe(_ hash: UInt64) -> Probe {
+        package func probe(_ hash: UInt64) -> Probe {
             let tag = UInt32(truncatingIfNeeded: hash)
             return Probe(tag: tag, position: Int(tag) & (slots.count - 1))
         }
@@ -34,7 +37,7 @@ extension BinaryWriter {
         /// The next index recorded under the probe's hash bits, or nil when there is none left;
         /// the probe then rests on the empty slot where ``insert(_:at:)`` puts a new index.
         @inline(__always)
-        func next(_ probe: inout Probe) -> UInt32? {
+        package func next(_ probe: inout Probe) -> UInt32? {
             slots.withUnsafeBufferPointer { slots in
                 let mask = slots.count - 1
                 while true {
@@ -58,7 +61,7 @@ extension BinaryWriter {
         /// Records `index` (below `UInt32.max`) under the hash of `probe`, which ``next(_:)``
         /// has run to its end.
         @inline(__always)
-        mutating func insert(_ index: UInt32, at probe: Probe) {
+        package mutating func insert(_ index: UInt32, at probe: Probe) {
             slots[probe.position] = UInt64(probe.tag) << 32 | UInt64(index + 1)
             count += 1
             if count * 2 > slots.count { grow() }
@@ -81,7 +84,7 @@ extension BinaryWriter {
 
     /// A fast non-cryptographic hash of `bytes` (8-byte words, multiply-xorshift mixing, a
     /// final avalanche so that every bit of the result depends on every byte).
-    static func hash(_ bytes: UnsafeRawBufferPointer, seed: UInt64 = 0) -> UInt64 {
+    package static func hash(_ bytes: UnsafeRawBufferPointer, seed: UInt64 = 0) -> UInt64 {
         let count = bytes.count
         var hash = seed ^ (UInt64(count) &* 0x9E37_79B9_7F4A_7C15)
         var offset = 0

@@ -9,7 +9,7 @@ import Foundation
 /// Objects are flattened children-first into a table in which every distinct object appears
 /// once (see `BinaryWriter+Uniquing.swift`), then written with the smallest integer widths,
 /// reference size and offset size that fit. The root is the last object; the trailer says so.
-struct BinaryWriter: ~Copyable {
+package struct BinaryWriter: ~Copyable {
     /// One entry of the flattened object table: where its encoding (a scalar), its blob (large
     /// data) or its child references (a container) lie in `scalarBytes`, `largeData` or `refs`.
     struct Entry {
