@@ -320,9 +320,18 @@ package struct BinaryObjectTable {
     @inline(__always)
     package func asciiBytes(_ object: BinaryObject) throws(PlistError) -> UnsafeRawBufferPointer {
         let slice = UnsafeRawBufferPointer(rebasing: bytes[object.start..<(object.start + object.count)])
-        var combined: UInt8 = 0
-        for byte in slice { combined |= byte }
-        guard combined < 0x80 else {
+        // Eight bytes at a time, then the rest: any high bit anywhere is a non-ASCII byte.
+        var combined: UInt64 = 0
+        var index = 0
+        while index &+ 8 <= slice.count {
+            combined |= slice.loadUnaligned(fromByteOffset: index, as: UInt64.self)
+            index &+= 8
+        }
+        while index < slice.count {
+            combined |= UInt64(slice[index])
+            index &+= 1
+        }
+        guard combined & 0x8080_8080_8080_8080 == 0 else {
             let bad = slice.firstIndex(where: { $0 >= 0x80 }) ?? 0
             throw PlistError(.invalidString, "ASCII string holds byte 0x\(hex(slice[bad]))", offset: object.start + bad)
         }

@@ -92,11 +92,16 @@ struct BinaryReader<Marks: BinaryObjectMarks>: ~Copyable {
 
     /// The entries of a dictionary object: with a known key set's keys if its key references
     /// match, otherwise key by key (a repeated key keeps its first position and last value).
+    ///
+    /// A key set is kept only when the first key was reached before this dictionary: only
+    /// then can dictionaries share key references, and nearly all others are unique.
     private mutating func dictionary(_ object: BinaryObject, depth: Int) throws(PlistError) -> PlistDictionary {
         let refSize = table.refSize
         let valuesStart = object.start + object.count * refSize
-        if object.count > 0, let keySet = keySets[table.ref(at: object.start)], keySet.matches(object, in: table) {
-            var values: [Plist] = []
+        guard object.count > 0 else { return [:] }
+        let firstKey = table.ref(at: object.start)
+        if let keySet = keySets[firstKey], keySet.matches(object, in: table) {
+            var values = ContiguousArray<Plist>()
             values.reserveCapacity(object.count)
             var position = valuesStart
             for _ in 0..<object.count {
@@ -105,18 +110,24 @@ struct BinaryReader<Marks: BinaryObjectMarks>: ~Copyable {
             }
             return OrderedDictionary(uncheckedUniqueKeys: keySet.keys, values: values)
         }
-        var entries = PlistDictionary(minimumCapacity: object.count)
+        let firstKeyReached = firstKey >= 0 && firstKey < table.objectCount && state[firstKey] & Self.reached != 0
+        var keys = ContiguousArray<PlistKey>()
+        keys.reserveCapacity(object.count)
+        var values = ContiguousArray<Plist>()
+        values.reserveCapacity(object.count)
         for element in 0..<object.count {
             let keyPosition = object.start + element * refSize
             let keyObject = try self.object(at: table.ref(at: keyPosition), depth: depth + 1, referencedFrom: keyPosition)
             guard case .string(let key) = keyObject else {
                 throw PlistError(.nonStringKey, "dictionary key is \(keyObject.kind.words), not a string", offset: keyPosition)
             }
+            keys.append(PlistKey(key))
             let valuePosition = valuesStart + element * refSize
-            entries[PlistKey(key)] = try self.object(at: table.ref(at: valuePosition), depth: depth + 1, referencedFrom: valuePosition)
+            values.append(try self.object(at: table.ref(at: valuePosition), depth: depth + 1, referencedFrom: valuePosition))
         }
-        if object.count > 0, entries.count == object.count {
-            keySets[table.ref(at: object.start)] = KeySet(object, in: table, keys: entries.keys.elements)
+        let entries = PlistDictionary(keys: keys, values: values)
+        if firstKeyReached, entries.count == object.count {
+            keySets[firstKey] = KeySet(object, in: table, keys: entries.keys.elements)
         }
         return entries
     }

@@ -143,11 +143,8 @@ final class XMLTreeBuilder: XMLPlistSink {
         if count > 0, start.keysMatchReusable, start.generation == reusableGeneration, count == reusableKeys.count {
             return .dictionary(OrderedDictionary(uncheckedUniqueKeys: reusableKeys, values: values[start.value...]))
         }
-        var entries = PlistDictionary(minimumCapacity: count)
-        for index in 0..<count {
-            // A repeated key keeps its first position and takes the last value, as Foundation does.
-            entries[keys[start.key + index]] = values[start.value + index]
-        }
+        // A repeated key keeps its first position and takes the last value, as Foundation does.
+        let entries = PlistDictionary(keys: ContiguousArray(keys[start.key...]), values: ContiguousArray(values[start.value...]))
         if count > 0, entries.count == count {
             remember(entries.keys.elements)
         }
