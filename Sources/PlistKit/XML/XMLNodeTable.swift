@@ -73,11 +73,13 @@ struct XMLNodeTable {
     var count: Int { nodes.count }
 
     /// A table with room for what `inputSize` bytes of XML typically hold (one node per 12
-    /// bytes, text a quarter of the input), so that filling it rarely copies; the pages not
-    /// used are never touched. Beyond that, arrays grow as usual.
+    /// bytes, text up to half of the input), so that filling it rarely copies: a copy holds
+    /// the old and the new storage at once, which for the text of a large document was the
+    /// decoder's peak memory. The pages not used are never touched. Beyond that, arrays grow
+    /// as usual.
     init(expectedInputSize inputSize: Int) {
         nodes.reserveCapacity(min(inputSize / 12, 1 << 24))
-        bytes.reserveCapacity(min(inputSize / 4, 1 << 28))
+        bytes.reserveCapacity(min(inputSize / 2, 1 << 29))
         open.reserveCapacity(16)
     }
 
