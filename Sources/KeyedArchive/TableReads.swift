@@ -1,8 +1,9 @@
 import PlistKit
 
 /// Reads of a `bplist00` object table that `BinaryObjectTable` has already checked
-/// (`BinaryArchive.scan(_:)` checks every object it hands on), inlined here: the table's own
-/// reads are not inlined across modules, and these run for every key and field.
+/// (`BinaryArchive.scan(_:)` checks every object it hands on), kept here: the table's own
+/// reads are not inlined across modules, and these run for every key and field. The figures
+/// are copied out of the trailer once; the integers are read by `BinaryTrailer.bigEndian`.
 struct TableReads {
     private let base: UnsafeRawPointer
     private let refSize: Int
@@ -47,16 +48,6 @@ struct TableReads {
     /// The big-endian integer of `size` (1 to 8) bytes at `position`.
     @inline(__always)
     private func bigEndian(at position: Int, size: Int) -> Int {
-        let bytes = base + position
-        switch size {
-        case 1: return Int(bytes.load(as: UInt8.self))
-        case 2: return Int(UInt16(bigEndian: bytes.loadUnaligned(as: UInt16.self)))
-        case 3: return Int(UInt16(bigEndian: bytes.loadUnaligned(as: UInt16.self))) &<< 8 | Int(bytes.load(fromByteOffset: 2, as: UInt8.self))
-        case 4: return Int(UInt32(bigEndian: bytes.loadUnaligned(as: UInt32.self)))
-        default:
-            var value = 0
-            for byte in 0..<size { value = value &<< 8 | Int(bytes.load(fromByteOffset: byte, as: UInt8.self)) }
-            return value
-        }
+        Int(truncatingIfNeeded: BinaryTrailer.bigEndian(UnsafeRawBufferPointer(start: base, count: position &+ size), at: position, size: size))
     }
 }

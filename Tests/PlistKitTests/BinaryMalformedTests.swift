@@ -193,6 +193,27 @@ import TestSupport
         expectError(.invalidInteger, BinaryBuilder([tooBig]).bytes)
     }
 
+
+    /// Integers of 1 to 8 bytes and reals are read from their marker alone; each width
+    /// decodes as before, and one whose payload runs into the offset table is truncated.
+    @Test func numbersOfEveryWidth() throws {
+        let elements: [[UInt8]] = [
+            [0x10, 0xFF],                                          // 255
+            [0x11, 0x01, 0x00],                                    // 256
+            [0x12, 0x80, 0x00, 0x00, 0x00],                        // 2³¹
+            [0x13] + [UInt8](repeating: 0xFF, count: 8),           // −1
+            [0x13, 0x80] + [UInt8](repeating: 0, count: 7),        // −2⁶³
+            [0x22] + BinaryBuilder.bigEndian(UInt64(Float(1.5).bitPattern), size: 4),
+            [0x23] + BinaryBuilder.bigEndian(Double(-0.25).bitPattern, size: 8),
+        ]
+        let array: [UInt8] = [0xA0 | UInt8(elements.count)] + (1...elements.count).map { UInt8($0) }
+        let value = try Plist(decoding: BinaryBuilder([array] + elements).bytes)
+        #expect(value == [255, 256, .integer(PlistInteger(Int64(1) << 31)), -1, .integer(PlistInteger(Int64.min)), .real32(1.5), .real(-0.25)])
+        for marker: UInt8 in [0x10, 0x11, 0x12, 0x13, 0x22, 0x23] {
+            // The marker is the last byte of the object area: its payload would be the offset table.
+            expectError(.truncated, BinaryBuilder([[0xA1, 0x01], [marker]]).bytes)
+        }
+    }
     @Test func invalidStrings() {
         expectError(.invalidString, BinaryBuilder([[0x52, 0x61, 0xE9]]).bytes)           // ASCII with 0xE9
         expectError(.invalidString, BinaryBuilder([[0x61, 0xD8, 0x3D]]).bytes)           // lone high surrogate

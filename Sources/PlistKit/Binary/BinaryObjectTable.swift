@@ -262,6 +262,26 @@ package struct BinaryObjectTable {
         return object.count == 4 ? .real32(Float(bitPattern: UInt32(truncatingIfNeeded: bits))) : .real(Double(bitPattern: bits))
     }
 
+    /// The value of the object at `offset` (in the object area) when it is an integer of 1 to
+    /// 8 bytes or a real whose payload fits in the object area, read from its marker alone,
+    /// as ``integer(_:)`` and ``realValue(_:)`` read it; nil for anything else, which
+    /// ``object(at:)`` sizes (and reports what is wrong with).
+    @inline(__always)
+    func number(at offset: Int) -> Plist? {
+        let marker = bytes[offset]
+        switch marker {
+        case 0x10...0x13, 0x22, 0x23: break
+        default: return nil
+        }
+        let size = 1 &<< Int(marker & 0x0F)
+        guard offset &+ 1 &+ size <= trailer.offsetTableOffset else { return nil }
+        let bits = BinaryTrailer.bigEndian(bytes, at: offset &+ 1, size: size)
+        if marker >> 4 == BinaryMarker.integer {
+            return .integer(size == 8 ? PlistInteger(Int64(bitPattern: bits)) : PlistInteger(bits))
+        }
+        return size == 4 ? .real32(Float(bitPattern: UInt32(truncatingIfNeeded: bits))) : .real(Double(bitPattern: bits))
+    }
+
     /// The value of a date object.
     @inline(__always)
     func date(_ object: BinaryObject) -> Date {

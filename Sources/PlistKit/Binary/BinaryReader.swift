@@ -53,12 +53,15 @@ struct BinaryReader<Marks: BinaryObjectMarks>: ~Copyable {
         guard index >= 0, index < table.objectCount else {
             throw table.refOutOfRange(index, referencedFrom: referrer)
         }
+        let offset = try table.offset(ofObject: index)
+        // Numbers are neither shared nor containers: the bulk of numeric data ends here.
+        if let number = table.number(at: offset) { return number }
         let flags = state[index]
         if flags & Self.reached != 0, let known = shared[index] { return known }
         guard flags & Self.decoding == 0 else {
             throw PlistError(.cyclicReference, "object \(index) contains itself", offset: referrer)
         }
-        let object = try table.object(index: index)
+        let object = try table.object(at: offset)
         let value: Plist
         if let scalar = try table.scalarValue(object) {
             guard object.isWorthSharing else { return scalar }

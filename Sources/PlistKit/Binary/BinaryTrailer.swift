@@ -1,6 +1,9 @@
 /// The 32 bytes at the end of a `bplist00` file, validated once with checked arithmetic so
 /// the reader can trust every size and position in it afterwards.
-struct BinaryTrailer: Sendable {
+///
+/// The keyed-archive reader, in another module, reads references and offsets through
+/// ``bigEndian(_:at:size:)`` too.
+package struct BinaryTrailer: Sendable {
     /// Bytes per entry in the offset table (1 … 8).
     let offsetIntSize: Int
     /// Bytes per object reference inside containers (1 … 8).
@@ -52,13 +55,20 @@ struct BinaryTrailer: Sendable {
     }
 
     /// Reads an unsigned big-endian integer of `size` (1 … 8) bytes at `offset`; the caller
-    /// has checked the bounds.
+    /// has checked the bounds. The sizes writers use (1 to 4 and 8) take one or two loads.
     @inline(__always)
-    static func bigEndian(_ bytes: UnsafeRawBufferPointer, at offset: Int, size: Int = 8) -> UInt64 {
-        var value: UInt64 = 0
-        for index in offset..<(offset + size) {
-            value = value << 8 | UInt64(bytes[index])
+    package static func bigEndian(_ bytes: UnsafeRawBufferPointer, at offset: Int, size: Int = 8) -> UInt64 {
+        let start = bytes.baseAddress! + offset
+        switch size {
+        case 1: return UInt64(start.load(as: UInt8.self))
+        case 2: return UInt64(UInt16(bigEndian: start.loadUnaligned(as: UInt16.self)))
+        case 3: return UInt64(UInt16(bigEndian: start.loadUnaligned(as: UInt16.self))) &<< 8 | UInt64(start.load(fromByteOffset: 2, as: UInt8.self))
+        case 4: return UInt64(UInt32(bigEndian: start.loadUnaligned(as: UInt32.self)))
+        case 8: return UInt64(bigEndian: start.loadUnaligned(as: UInt64.self))
+        default:
+            var value: UInt64 = 0
+            for index in 0..<size { value = value &<< 8 | UInt64(start.load(fromByteOffset: index, as: UInt8.self)) }
+            return value
         }
-        return value
     }
 }
