@@ -117,6 +117,20 @@ struct XMLReaderTests {
         if case .lineColumn(let line, _)? = syntax.location { #expect(line == 4) } else { Issue.record("no line") }
     }
 
+
+    /// libxml2 reads the input a few kilobytes at a time: text, keys, references and errors
+    /// that straddle those reads come out whole, and positions count from the document's start.
+    @Test func documentsLargerThanOneReadAreWhole() throws {
+        let long = String(repeating: "abcdefghij&amp;", count: 20_000)
+        let entries = (0..<5_000).map { "<key>k\($0)</key><string>v\($0)&lt;</string>" }.joined(separator: "\n")
+        let value = try Plist(decoding: xml("<dict>\n<key>long</key><string>\(long)</string>\n\(entries)\n</dict>"))
+        let dictionary = try #require(value.dictionary)
+        #expect(dictionary["long"] == .string(String(repeating: "abcdefghij&", count: 20_000)))
+        #expect(dictionary.count == 5_001)
+        #expect(dictionary["k4999"] == "v4999<")
+        let late = try #require(readError(xml("<array>\n\(String(repeating: "<string>x</string>\n", count: 10_000))<integer>abc</integer>\n</array>")))
+        #expect(late.location == .lineColumn(line: 10_005, column: 23))
+    }
     @Test func depthLimitIsEnforced() throws {
         let deep = String(repeating: "<array>", count: 20) + String(repeating: "</array>", count: 20)
         #expect(throws: Never.self) { try Plist(decoding: xml(deep), options: PlistReadingOptions(maximumDepth: 20)) }

@@ -26,13 +26,33 @@ enum LibXML2Parser {
             return
         }
         xmlInitParser()  // idempotent; makes first use thread-safe
-        guard let context = xmlCreateMemoryParserCtxt(base.assumingMemoryBound(to: CChar.self), Int32(buffer.count)) else {
-            builder.fail(.limitExceeded, "libxml2 could not allocate a parser", at: .offset(0))
-            return
+        // libxml2 reads the document through a callback, a few kilobytes at a time, and
+        // drops what it has parsed: its memory parser would copy the whole input first.
+        var input = InputCursor(next: base, end: base + buffer.count)
+        withUnsafeMutablePointer(to: &input) { cursor in
+            guard let context = xmlCreateIOParserCtxt(nil, nil, InputCursor.read, nil, cursor, XML_CHAR_ENCODING_NONE) else {
+                builder.fail(.limitExceeded, "libxml2 could not allocate a parser", at: .offset(0))
+                return
+            }
+            let session = attach(context, to: builder)
+            _ = xmlParseDocument(context)
+            detach(session, from: builder)
         }
-        let session = attach(context, to: builder)
-        _ = xmlParseDocument(context)
-        detach(session, from: builder)
+    }
+
+    /// The part of the caller's buffer libxml2 has not read yet.
+    private struct InputCursor {
+        var next: UnsafeRawPointer
+        let end: UnsafeRawPointer
+
+        /// libxml2's read callback: copies up to `length` bytes into `destination`.
+        static let read: xmlInputReadCallback = { context, destination, length in
+            guard let cursor = context?.assumingMemoryBound(to: InputCursor.self), let destination else { return -1 }
+            let count = min(Int(length), cursor.pointee.end - cursor.pointee.next)
+            UnsafeMutableRawPointer(destination).copyMemory(from: cursor.pointee.next, byteCount: count)
+            cursor.pointee.next += count
+            return Int32(count)
+        }
     }
 
     /// A parser context while it feeds a receiver: what ``detach(_:from:)`` puts back.
