@@ -176,12 +176,15 @@ struct JSONReader {
             if index < bytes.count, bytes[index] == UInt8(ascii: "+") || bytes[index] == UInt8(ascii: "-") { index += 1 }
             guard digits() > 0 else { throw error(.syntax, "a JSON number needs digits in its exponent") }
         }
-        let text = String(decoding: bytes[start..<index], as: UTF8.self)
+        let number = UnsafeBufferPointer(rebasing: bytes[start..<index])
         // As plutil reads JSON: "-0" is the integer 0 (plutil writes -0.0 as "-0"; JSON does
         // not keep reals and integers apart anyway: 1.0 is written "1").
-        if isInteger, let integer = PlistInteger(decimal: text) {
+        if isInteger, let integer = PlistInteger(decimal: String(decoding: number, as: UTF8.self)) {
             return .integer(integer)
         }
+        // Finite whenever it reads the text, so no range check (JSON's grammar lies within its own).
+        if let real = DecimalReal.parse(number) { return .real(real) }
+        let text = String(decoding: number, as: UTF8.self)
         guard let real = Double(text), real.isFinite else {
             throw error(.invalidReal, "JSON number \(text) is out of range", at: start)
         }

@@ -62,6 +62,13 @@ enum XMLScalars {
     /// sign, in any case. No white space, no hexadecimal floats.
     static func real(_ text: UnsafeBufferPointer<UInt8>) -> Double? {
         guard !text.isEmpty, text.count < 400 else { return nil }
+        return DecimalReal.parse(text) ?? realThroughString(text)
+    }
+
+    /// ``real(_:)`` for the text ``DecimalReal`` leaves: the words, and decimal text through
+    /// `Double(String)`. Out of line, so the common case sets up none of its `String` work.
+    @inline(never)
+    private static func realThroughString(_ text: UnsafeBufferPointer<UInt8>) -> Double? {
         var sawDigit = false
         var numeric = true
         for byte in text {

@@ -1,0 +1,175 @@
+/// Decimal text to `Double` without `strtod`, for the short reals plists are full of.
+///
+/// ``parse(_:)`` gives exactly the value `Double(String)` gives (round to nearest, ties to
+/// even), or nil when it cannot be sure of that cheaply; callers then take the slow path, so
+/// what a reader accepts and the values it reads never depend on this file. Two exact
+/// methods, tried in turn:
+///
+/// - Clinger's: a mantissa of at most 2⁵³ and a power of ten of at most 10²² are both exact
+///   doubles, so one correctly rounded multiplication or division gives the answer.
+/// - Eisel and Lemire's (Lemire, "Number Parsing at a Gigabyte per Second", 2021): multiply
+///   the mantissa by a 128-bit truncation of the power of five, keep the top 54 bits, and
+///   round; it declines the rare products too close to a halfway point to decide.
+enum DecimalReal {
+    /// `[+-]? digits* ('.' digits*)? ([eE] [+-]? digits+)?` with at least one mantissa digit,
+    /// as a `Double`; nil for any other text, for more than 19 significant digits, and for
+    /// values the exact methods cannot settle (among them every subnormal, overflowing or
+    /// undecidable result). Never returns an infinity or a NaN.
+    static func parse(_ text: UnsafeBufferPointer<UInt8>) -> Double? {
+        guard let base = text.baseAddress, !text.isEmpty else { return nil }
+        let count = text.count
+        var index = 0
+        let negative = base[0] == UInt8(ascii: "-")
+        if negative || base[0] == UInt8(ascii: "+") { index = 1 }
+        // The significant digits (leading zeros dropped) as an integer, and the power of ten
+        // it is to be scaled by.
+        var mantissa: UInt64 = 0
+        let integerStart = index
+        while index < count, base[index] == UInt8(ascii: "0") { index &+= 1 }
+        var significantDigits = accumulateDigits(base, count, &index, into: &mantissa)
+        var anyDigit = index != integerStart
+        var scale = 0
+        if index < count, base[index] == UInt8(ascii: ".") {
+            index &+= 1
+            let fractionStart = index
+            if significantDigits == 0 {
+                while index < count, base[index] == UInt8(ascii: "0") { index &+= 1 }
+            }
+            significantDigits &+= accumulateDigits(base, count, &index, into: &mantissa)
+            anyDigit = anyDigit || index != fractionStart
+            scale = fractionStart &- index
+        }
+        // 19 digits always fit in 64 bits; 20 may not (and the mantissa may have wrapped).
+        guard anyDigit, significantDigits <= 19 else { return nil }
+        if index < count {
+            guard base[index] | 0x20 == UInt8(ascii: "e") else { return nil }
+            index &+= 1
+            var exponentNegative = false
+            if index < count, base[index] == UInt8(ascii: "-") || base[index] == UInt8(ascii: "+") {
+                exponentNegative = base[index] == UInt8(ascii: "-")
+                index &+= 1
+            }
+            guard index < count else { return nil }
+            var exponent = 0
+            while index < count {
+                let digit = base[index] &- UInt8(ascii: "0")
+                guard digit < 10 else { return nil }
+                // Far beyond any table, but never overflowing.
+                if exponent < 100_000 { exponent = exponent &* 10 &+ Int(digit) }
+                index &+= 1
+            }
+            scale &+= exponentNegative ? 0 &- exponent : exponent
+        }
+        if mantissa == 0 { return negative ? -0.0 : 0.0 }
+        guard let magnitude = clinger(mantissa, scale) ?? eiselLemire(mantissa, scale) else { return nil }
+        return negative ? -magnitude : magnitude
+    }
+
+    /// Appends the decimal digits at `index` (advanced past them) to `mantissa`, eight at a
+    /// time while it can, and returns how many there were. Wraps rather than traps beyond 19
+    /// digits, where the caller gives up anyway.
+    @inline(__always)
+    private static func accumulateDigits(
+        _ base: UnsafePointer<UInt8>, _ count: Int, _ index: inout Int, into mantissa: inout UInt64
+    ) -> Int {
+        let start = index
+        while count &- index >= 8 {
+            let chunk = UInt64(littleEndian: UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self))
+            guard isEightDigits(chunk) else { break }
+            mantissa = mantissa &* 100_000_000 &+ valueOfEightDigits(chunk)
+            index &+= 8
+        }
+        while index < count {
+            let digit = base[index] &- UInt8(ascii: "0")
+            guard digit < 10 else { break }
+            mantissa = mantissa &* 10 &+ UInt64(digit)
+            index &+= 1
+        }
+        return index &- start
+    }
+
+    /// True when all eight bytes of `chunk` are ASCII digits: each high nibble is 3, and stays
+    /// 3 when 6 is added (which a low nibble above 9 would carry into).
+    @inline(__always)
+    private static func isEightDigits(_ chunk: UInt64) -> Bool {
+        let highNibbles = chunk & 0xF0F0_F0F0_F0F0_F0F0
+        let carried = (chunk &+ 0x0606_0606_0606_0606) & 0xF0F0_F0F0_F0F0_F0F0
+        return highNibbles | carried >> 4 == 0x3333_3333_3333_3333
+    }
+
+    /// The number eight ASCII digits spell, the first in the lowest byte of `chunk`: pairs,
+    /// then quadruples, then the whole, each step one multiplication over every lane.
+    @inline(__always)
+    private static func valueOfEightDigits(_ chunk: UInt64) -> UInt64 {
+        let digits = chunk &- 0x3030_3030_3030_3030
+        // 16-bit lanes: 10 × first + second of each pair, at most 99.
+        let pairs = (digits &* 10 &+ digits >> 8) & 0x00FF_00FF_00FF_00FF
+        // 32-bit lanes: 100 × first + second pair, at most 9999.
+        let quadruples = (pairs &* 100 &+ pairs >> 16) & 0x0000_FFFF_0000_FFFF
+        return (quadruples & 0xFFFF_FFFF) &* 10_000 &+ quadruples >> 32
+    }
+
+    /// `mantissa` × 10^`power` when both factors are exact doubles, else nil.
+    @inline(__always)
+    private static func clinger(_ mantissa: UInt64, _ power: Int) -> Double? {
+        guard mantissa <= 1 << 53, power >= -22, power <= 22 else { return nil }
+        let value = Double(mantissa)
+        return exactPowersOfTen.withUnsafeBufferPointer { powers in
+            power >= 0 ? value * powers[power] : value / powers[-power]
+        }
+    }
+
+    /// 10⁰ … 10²², every power of ten a double holds exactly.
+    private static let exactPowersOfTen: [Double] = [
+        1e0, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11,
+        1e12, 1e13, 1e14, 1e15, 1e16, 1e17, 1e18, 1e19, 1e20, 1e21, 1e22,
+    ]
+
+    /// `mantissa` (not zero) × 10^`power` by the Eisel–Lemire method, or nil when the result
+    /// is subnormal, overflows, `power` is outside ``powersOfFive``, or the truncated product
+    /// leaves the rounding undecided.
+    private static func eiselLemire(_ mantissa: UInt64, _ power: Int) -> Double? {
+        guard power >= smallestPowerOfFive, power <= largestPowerOfFive else { return nil }
+        // The mantissa with its top bit set, so the product's top bit is bit 127 or 126.
+        let leadingZeros = mantissa.leadingZeroBitCount
+        let normalized = mantissa << leadingZeros
+        // ⌊log₂ 10^power⌋ is (217706 × power) >> 16 for every power in the table; the table
+        // entry is that power of two times a number in [1, 2), and the biased exponent of
+        // the product follows.
+        var exponent = ((217_706 &* power) >> 16) &+ 64 &+ 1023 &- leadingZeros
+        let row = 2 &* (power &- smallestPowerOfFive)
+        return powersOfFive.withUnsafeBufferPointer { table -> Double? in
+            var (high, low) = normalized.multipliedFullWidth(by: table[row])
+            // The product with the table's high word falls short of the true one by less than
+            // `normalized` units of `low`. That matters only if adding it could carry into
+            // the bits kept, so then add the product with the table's low word too.
+            if high & 0x1FF == 0x1FF, low &+ normalized < normalized {
+                let (carryHigh, carryLow) = normalized.multipliedFullWidth(by: table[row &+ 1])
+                let (sum, carried) = low.addingReportingOverflow(carryHigh)
+                let mergedHigh = carried ? high &+ 1 : high
+                // Still one carry away from different bits: undecided.
+                if mergedHigh & 0x1FF == 0x1FF, sum == .max, carryLow &+ normalized < normalized {
+                    return nil
+                }
+                high = mergedHigh
+                low = sum
+            }
+            // Keep 54 bits: 53 and one to round with.
+            let topBit = Int(truncatingIfNeeded: high >> 63)
+            var significand = high >> (9 &+ topBit)
+            exponent &-= 1 ^ topBit
+            // Exactly halfway between two doubles as far as the truncated product shows, with
+            // an even one below: the true value may be the tie (round down) or just above it
+            // (round up).
+            if low == 0, high & 0x1FF == 0, significand & 3 == 1 { return nil }
+            significand = (significand &+ (significand & 1)) >> 1
+            if significand >= 1 << 53 {
+                significand >>= 1
+                exponent &+= 1
+            }
+            // Subnormal or zero (below 1), infinite (0x7FF and above).
+            guard exponent >= 1, exponent < 0x7FF else { return nil }
+            return Double(bitPattern: UInt64(exponent) << 52 | significand & (1 << 52 &- 1))
+        }
+    }
+}
