@@ -9,6 +9,7 @@ enum XMLScalars {
     /// Decimal (or `0x` hexadecimal, as CF accepts) integer text with an optional sign, in
     /// −2⁶³ … 2⁶⁴−1. Returns nil for anything else; out-of-range values never wrap.
     static func integer(_ text: UnsafeBufferPointer<UInt8>) -> PlistInteger? {
+        if let decimal = shortDecimal(text) { return decimal }
         guard let (negative, magnitude) = magnitude(text) else { return nil }
         guard let magnitude else { return nil }
         if negative {
@@ -17,6 +18,21 @@ enum XMLScalars {
             return nil
         }
         return PlistInteger(magnitude)
+    }
+
+    /// `[-+]?[0-9]{1,19}` (not `0x…`), which cannot overflow 64 bits: most integer text,
+    /// read eight digits at a time. Nil for anything else, left to ``magnitude(_:)``.
+    @inline(__always)
+    private static func shortDecimal(_ text: UnsafeBufferPointer<UInt8>) -> PlistInteger? {
+        guard let base = text.baseAddress, !text.isEmpty else { return nil }
+        let negative = base[0] == UInt8(ascii: "-")
+        var index = negative || base[0] == UInt8(ascii: "+") ? 1 : 0
+        guard text.count &- index <= 19 else { return nil }
+        var magnitude: UInt64 = 0
+        // Stops at the first byte that is not a digit (the `x` of `0x…`, say).
+        guard DecimalDigits.accumulate(base, text.count, &index, into: &magnitude) > 0, index == text.count else { return nil }
+        if !negative { return PlistInteger(magnitude) }
+        return magnitude <= UInt64(Int64.max) ? PlistInteger(-Int64(magnitude)) : nil
     }
 
     /// True when `text` is integer syntax (so a failure means the value is out of range).
