@@ -170,6 +170,25 @@ struct LosslessModelTests {
         #expect(try PlistDecoder().decode([String: String].self, from: xml)["k\r\u{1}"] == Self.awkward)
     }
 
+    /// Without a CR, a document goes to libxml2 as it is; when libxml2 refuses a raw
+    /// character it is read again, escaped, and nothing of the first attempt remains.
+    @Test func rawCharactersWithoutCarriageReturnsAreReadAgain() throws {
+        let awkward = Self.awkward.replacingOccurrences(of: "\r", with: "")
+        let object: [String: Any] = ["k\u{1}": awkward, "list": ["a", "b\u{0}", "c"], "plain": "x"]
+        let xml = try PropertyListSerialization.data(fromPropertyList: object, format: .xml, options: 0)
+        #expect(xml.contains(0x01) && !xml.contains(0x0D))
+        let read = try Plist(decoding: xml)
+        #expect(read["k\u{1}"]?.string?.unicodeScalars.elementsEqual(awkward.unicodeScalars) == true)
+        #expect(read["list"] == ["a", "b\u{0}", "c"])
+        #expect(read.dictionary?.count == 3)
+        struct Decoded: Decodable, Equatable {
+            let list: [String]
+            let plain: String
+        }
+        #expect(try PlistDecoder().decode(Decoded.self, from: xml) == Decoded(list: ["a", "b\u{0}", "c"], plain: "x"))
+        #expect(try PlistDecoder().decode([String: String].self, from: Plist.dictionary(["k": .string(awkward)]).encoded(as: .xml))["k"] == awkward)
+    }
+
     /// CR inside CDATA stays CR, as Foundation reads it (libxml2 alone would make it LF), in
     /// the whole-value reader, the Codable decoder and the event reader alike.
     @Test func carriageReturnsInCDATAStayAsFoundationReadsThem() throws {

@@ -112,9 +112,9 @@ open class PlistDecoder {
     /// XML: the scanner fills a flat node table (no ``Plist`` tree), which the decoder
     /// reads; errors name the line:column of the element.
     private static func decodeXML<T: Decodable>(_ type: T.Type, _ buffer: UnsafeRawBufferPointer, _ options: Options) throws -> T {
-        let builder = XMLNodeTableBuilder(expectedInputSize: buffer.count)
+        let builder: XMLNodeTableBuilder
         do {
-            try XMLReader.scan(buffer, into: builder, options: options.readingOptions)
+            builder = try XMLReader.scan(buffer, options: options.readingOptions) { XMLNodeTableBuilder(expectedInputSize: buffer.count) }
         } catch {
             throw Self.corrupted(error)
         }

@@ -1,3 +1,11 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// Lets libxml2 read the characters CF writes raw into XML text but XML 1.0 forbids.
 ///
 /// CF (and so plutil and Foundation) writes strings as they are: C0 control characters,
@@ -7,7 +15,8 @@
 /// so does PlistKit:
 ///
 /// 1. ``needsEscaping(_:)`` scans a UTF-8 document eight bytes at a time for such characters.
-///    Nearly all documents have none and go to libxml2 untouched.
+///    Nearly all documents have none and go to libxml2 untouched; `XMLReader` runs the scan
+///    only for a document with a CR, or one libxml2 refused.
 /// 2. Otherwise ``escaped(_:)`` copies the document, rewriting only the root element's
 ///    character data and CDATA sections (not tags, comments, processing instructions, the
 ///    DOCTYPE or the prolog): CR in character data becomes the character reference `&#13;`,
@@ -25,6 +34,13 @@ enum XMLRawCharacters {
     private static let doctypeStart = Array("<!DOCTYPE".utf8)
     private static let subsetEnd = Array("]".utf8)
     private static let carriageReturn = Array("&#13;".utf8)
+
+    /// True when `bytes` hold a CR byte anywhere: the one character libxml2 does not refuse
+    /// but changes (to LF).
+    static func holdsCarriageReturn(_ bytes: UnsafeRawBufferPointer) -> Bool {
+        guard let base = bytes.baseAddress else { return false }
+        return memchr(base, 0x0D, bytes.count) != nil
+    }
 
     /// The high bit of every byte of `word` that is zero, with no false alarms.
     @inline(__always)

@@ -11,23 +11,53 @@ import Foundation
 /// pass. ``PlistDecoder`` uses the same scanner with an ``XMLNodeTable`` instead.
 enum XMLReader {
     static func read(_ buffer: UnsafeRawBufferPointer, options: PlistReadingOptions) throws(PlistError) -> Plist {
-        let builder = XMLTreeBuilder()
-        try scan(buffer, into: builder, options: options)
+        let builder = try scan(buffer, options: options) { XMLTreeBuilder() }
         guard let value = builder.value else {
             throw PlistError(.structure, "the document holds no property list value")
         }
         return value
     }
 
-    /// Scans `buffer` into `sink`; throws the first error, libxml2's or the scanner's.
-    static func scan<Sink: XMLPlistSink>(_ buffer: UnsafeRawBufferPointer, into sink: Sink, options: PlistReadingOptions) throws(PlistError) {
-        let scanner = XMLPlistScanner(sink: sink, maximumDepth: options.maximumDepth)
-        if XMLRawCharacters.needsEscaping(buffer) {
-            scanner.unescapesText = true
-            XMLRawCharacters.escaped(buffer).withUnsafeBytes { LibXML2Parser.parse($0, into: scanner) }
-        } else {
-            LibXML2Parser.parse(buffer, into: scanner)
+    /// Scans `buffer` into a sink that `makeSink` makes, and returns it; throws the first
+    /// error, libxml2's or the scanner's.
+    ///
+    /// Characters CF writes raw but XML forbids (see ``XMLRawCharacters``) are rare, and
+    /// libxml2 refuses all of them but CR, so a document without a CR goes to libxml2 as it
+    /// is; only when that fails is it checked for them, and read again, escaped, into a
+    /// fresh sink if it holds any. A document with a CR is checked first.
+    static func scan<Sink: XMLPlistSink>(_ buffer: UnsafeRawBufferPointer, options: PlistReadingOptions, makeSink: () -> Sink) throws(PlistError) -> Sink {
+        if !XMLRawCharacters.holdsCarriageReturn(buffer) {
+            let sink = makeSink()
+            do {
+                try scan(buffer, into: sink, unescaping: false, options: options)
+                return sink
+            } catch {
+                guard XMLRawCharacters.needsEscaping(buffer) else { throw error }
+            }
+        } else if !XMLRawCharacters.needsEscaping(buffer) {
+            let sink = makeSink()
+            try scan(buffer, into: sink, unescaping: false, options: options)
+            return sink
         }
+        let sink = makeSink()
+        let failure = XMLRawCharacters.escaped(buffer).withUnsafeBytes { escaped -> PlistError? in
+            do throws(PlistError) {
+                try scan(escaped, into: sink, unescaping: true, options: options)
+                return nil
+            } catch {
+                return error
+            }
+        }
+        if let failure { throw failure }
+        return sink
+    }
+
+    /// One pass of libxml2 over `buffer` into `sink`; `unescaping` when the document is
+    /// ``XMLRawCharacters/escaped(_:)``'s.
+    private static func scan<Sink: XMLPlistSink>(_ buffer: UnsafeRawBufferPointer, into sink: Sink, unescaping: Bool, options: PlistReadingOptions) throws(PlistError) {
+        let scanner = XMLPlistScanner(sink: sink, maximumDepth: options.maximumDepth)
+        scanner.unescapesText = unescaping
+        LibXML2Parser.parse(buffer, into: scanner)
         try scanner.finish()
     }
 
