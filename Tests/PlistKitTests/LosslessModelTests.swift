@@ -187,6 +187,13 @@ struct LosslessModelTests {
         }
         #expect(try PlistDecoder().decode(Decoded.self, from: xml) == Decoded(list: ["a", "b\u{0}", "c"], plain: "x"))
         #expect(try PlistDecoder().decode([String: String].self, from: Plist.dictionary(["k": .string(awkward)]).encoded(as: .xml))["k"] == awkward)
+        // A NUL after the root element ends the document, as plutil reads it; one inside
+        // the text is kept.
+        let afterRoot = Data("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<plist version=\"1.0\"><string>a</string></plist>\n\u{0}garbage<".utf8)
+        #expect(try Plist(decoding: afterRoot) == "a")
+        let inside = Data("<plist version=\"1.0\"><array><string>a\u{0}b</string></array></plist>".utf8)
+        #expect(try Plist(decoding: inside) == ["a\u{0}b"])
+        #expect(try PlistDecoder().decode([String].self, from: inside) == ["a\u{0}b"])
     }
 
     /// CR inside CDATA stays CR, as Foundation reads it (libxml2 alone would make it LF), in

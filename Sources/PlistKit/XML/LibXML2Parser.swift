@@ -157,8 +157,8 @@ enum LibXML2Parser {
     }
 
     /// True when the content libxml2 found after the root element starts with a NUL
-    /// character. The memory parser (``parse(_:into:)``) takes a NUL there for the end of
-    /// its input and ignores the rest; the push parser reports it, and is told to agree.
+    /// character. ``parse(_:into:)`` takes a NUL there for the end of its input and ignores
+    /// the rest, as plutil does; the push parser reports it, and is told to agree.
     private static func endsAtNUL(_ builder: XMLEventReceiver) -> Bool {
         guard let context = builder.context?.assumingMemoryBound(to: xmlParserCtxt.self),
               context.pointee.instate == XML_PARSER_EPILOG,
