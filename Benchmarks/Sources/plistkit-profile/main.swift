@@ -8,7 +8,8 @@ import PlistKit
 //   plistkit-profile OPERATION binary|xml WORKLOAD [RUNS]
 //   valgrind --tool=callgrind .build/release/plistkit-profile decode binary records 1
 //
-// OPERATION: decode, encode (the `Plist` value; for small-docs one call per document), codable-decode, codable-encode (through
+// OPERATION: load (reads the input and stops: the baseline for a decode's peak RSS), decode,
+// encode (the `Plist` value; for small-docs one call per document), codable-decode, codable-encode (through
 // PlistDecoder/PlistEncoder: `[Student]` for records and records-2x, `AppState` for app-state
 // and app-state-2x), unarchive, archive (KeyedUnarchiver and KeyedArchiver: the archive
 // workload's students, or the app-state graph with its NSKeyedArchiver file; the format names
@@ -42,6 +43,10 @@ func measure(_ body: () throws -> Void) rethrows -> String {
     return "\(elapsed), cpu \((cpu * 1000).formatted(.number.precision(.fractionLength(1)))) ms"
 }
 switch arguments[0] {
+case "load":
+    // Only reads the input a decode would read: the baseline for the decodes' peak RSS.
+    let documents = workload.isPack ? SmallDocs.load(format) : [WorkloadFiles.load(workload, format)]
+    print("load \(format.rawValue) \(workload.rawValue): \(documents.reduce(0) { $0 + $1.count }) bytes")
 case "decode" where workload.isPack:
     // small-docs: every document by a call of its own, as the benchmark does.
     let documents = SmallDocs.load(format)
