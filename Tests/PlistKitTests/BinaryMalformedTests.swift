@@ -231,6 +231,20 @@ import TestSupport
         let units = Array(text.utf16)
         let object: [UInt8] = [0x6F, 0x10, UInt8(units.count)] + units.flatMap { [UInt8($0 >> 8), UInt8($0 & 0xFF)] }
         #expect(try Plist(decoding: BinaryBuilder([object]).bytes) == .string(text))
+        // Strings are made from UTF-8 known to be valid, without a second validation: they
+        // must be indistinguishable from the standard library's own.
+        let plain = "plain ASCII text, longer than fifteen bytes"
+        let ascii: [UInt8] = [0x5F, 0x10, UInt8(plain.utf8.count)] + Array(plain.utf8)
+        let array: [UInt8] = [0xA2, 0x01, 0x02]
+        let read = try Plist(decoding: BinaryBuilder([array, object, ascii]).bytes)
+        let strings = try #require(read.array).compactMap(\.string)
+        #expect(strings == [text, plain])
+        for (decoded, expected) in zip(strings, [text, plain]) {
+            #expect(decoded.hashValue == expected.hashValue)
+            #expect(Array(decoded.utf8) == Array(expected.utf8))
+            #expect(decoded.unicodeScalars.elementsEqual(expected.unicodeScalars))
+            #expect(decoded.count == expected.count)
+        }
     }
 
     /// Sets (marker 0xC), which plistlib refuses and Linux plutil crashes on, read as arrays.
