@@ -432,11 +432,17 @@ package struct BinaryObjectTable {
     }
 
     /// A `String` of bytes already known to be valid UTF-8 (checked ASCII, or the transcoder's
-    /// output from checked UTF-16), made without validating them a second time: validation
-    /// was a fifth of decoding `unicode`'s strings.
+    /// output from checked UTF-16), made without validating them a second time where the
+    /// standard library has `UTF8Span` (Swift 6.2; on Apple platforms, their 26 releases):
+    /// validation was a fifth of decoding `unicode`'s strings.
     @inline(__always)
     private static func string(validUTF8 bytes: UnsafeBufferPointer<UInt8>, isASCII: Bool) -> String {
-        String(copying: UTF8Span(unchecked: bytes.span, isKnownASCII: isASCII))
+        #if compiler(>=6.2)
+        if #available(macOS 26, iOS 26, tvOS 26, watchOS 26, visionOS 26, *) {
+            return String(copying: UTF8Span(unchecked: bytes.span, isKnownASCII: isASCII))
+        }
+        #endif
+        return String(decoding: bytes, as: UTF8.self)
     }
 
     private func loneSurrogate(at offset: Int) -> PlistError {
