@@ -192,7 +192,7 @@ final class PlistDecoderImpl: Decoder {
     }
 
     func unwrapInteger<T: FixedWidthInteger>(_ value: Int, _ type: T.Type, at path: () -> CodingPathNode) throws -> T {
-        switch try unwrapScalar(value, T.self, path) { (value) throws(PlistError) in try source.number(value) } {
+        switch try unwrapScalar(value, T.self, path, { (value) throws(PlistError) in try source.number(value) }) {
         case .integer(let integer):
             if let result = integer.exactly(T.self) { return result }
             throw doesNotFit("\(integer)", T.self, value, path())
@@ -206,7 +206,7 @@ final class PlistDecoderImpl: Decoder {
     /// beyond `Float`'s range is `dataCorrupted` ("does not fit in Float"), not infinity.
     /// Integers convert to the nearest value.
     func unwrapFloat<T: BinaryFloatingPoint>(_ value: Int, _ type: T.Type, at path: () -> CodingPathNode) throws -> T {
-        switch try unwrapScalar(value, T.self, path) { (value) throws(PlistError) in try source.number(value) } {
+        switch try unwrapScalar(value, T.self, path, { (value) throws(PlistError) in try source.number(value) }) {
         case .real(let real):
             let narrowed = T(real)
             if real.isFinite && !narrowed.isFinite {
