@@ -186,7 +186,8 @@ struct DecimalRealTests {
         }
     }
 
-    /// GNUstep's `<*R…>` reals in OpenStep text.
+    /// GNUstep's `<*R…>` reals in OpenStep text read as `Double(String)` reads them (this
+    /// reader does not go through `DecimalReal`; the texts are the same as above).
     @Test func openStepTypedRealsReadAsBefore() throws {
         let texts = Self.readerTexts + ["nan", "-inf", "0x1p-3"]
         let text = "(" + texts.map { "<*R\($0)>" }.joined(separator: ", ") + ")"

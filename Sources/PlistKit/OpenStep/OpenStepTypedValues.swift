@@ -14,8 +14,6 @@ enum OpenStepTypedValues {
     static func parse(_ text: UnsafeBufferPointer<UInt8>) -> Plist? {
         guard let kind = text.first else { return nil }
         let body = UnsafeBufferPointer(rebasing: text.dropFirst())
-        // Decimal reals without a `String`; the `R` case below reads them to the same values.
-        if kind == UInt8(ascii: "R"), let real = DecimalReal.parse(body) { return .real(real) }
         let string = String(decoding: body, as: UTF8.self)
         switch kind {
         case UInt8(ascii: "I"):

@@ -26,18 +26,15 @@ enum XMLReader {
     /// is; only when that fails is it checked for them, and read again, escaped, into a
     /// fresh sink if it holds any. A document with a CR is checked first.
     static func scan<Sink: XMLPlistSink>(_ buffer: UnsafeRawBufferPointer, options: PlistReadingOptions, makeSink: () -> Sink) throws(PlistError) -> Sink {
-        if !XMLRawCharacters.holdsCarriageReturn(buffer) {
+        let optimistic = !XMLRawCharacters.holdsCarriageReturn(buffer)
+        if optimistic || !XMLRawCharacters.needsEscaping(buffer) {
             let sink = makeSink()
             do {
                 try scan(buffer, into: sink, unescaping: false, options: options)
                 return sink
             } catch {
-                guard XMLRawCharacters.needsEscaping(buffer) else { throw error }
+                guard optimistic, XMLRawCharacters.needsEscaping(buffer) else { throw error }
             }
-        } else if !XMLRawCharacters.needsEscaping(buffer) {
-            let sink = makeSink()
-            try scan(buffer, into: sink, unescaping: false, options: options)
-            return sink
         }
         let sink = makeSink()
         let failure = XMLRawCharacters.escaped(buffer).withUnsafeBytes { escaped -> PlistError? in
