@@ -34,12 +34,38 @@ extension String: KeyedArchivable {
 }
 
 /// The number a slot holds (in place or as an NSNumber object), for the numeric conformances.
-private func number(_ slot: Plist, in unarchiver: KeyedUnarchiver) -> Plist? {
-    let value = unarchiver.resolve(slot).value
-    switch value {
-    case .integer, .real, .bool: return value
-    case .real32(let real): return .real(Double(real))
-    default: return nil
+private enum ArchivedNumber {
+    case integer(PlistInteger)
+    case real(Double)
+    case bool(Bool)
+
+    /// The number `slot` holds, or nil when it holds something else.
+    init?(_ slot: Plist, in unarchiver: KeyedUnarchiver) {
+        switch unarchiver.resolve(slot).value {
+        case .integer(let integer): self = .integer(integer)
+        case .real(let real): self = .real(real)
+        case .real32(let real): self = .real(Double(real))
+        case .bool(let bool): self = .bool(bool)
+        default: return nil
+        }
+    }
+
+    /// The number as `decodeDouble(forKey:)` gives it: a Boolean is 1 or 0.
+    var double: Double {
+        switch self {
+        case .integer(let integer): integer.doubleValue
+        case .real(let real): real
+        case .bool(let bool): bool ? 1 : 0
+        }
+    }
+
+    /// A Boolean, or an integer 0 or 1; nil for anything else.
+    var bool: Bool? {
+        switch self {
+        case .bool(let bool): bool
+        case .integer(let integer) where integer == 0 || integer == 1: integer == 1
+        default: nil
+        }
     }
 }
 
@@ -52,7 +78,7 @@ extension KeyedArchivable where Self: FixedWidthInteger {
     /// Reads an NSNumber integer in any form Foundation writes it, as this integer type: a
     /// real must be a whole number in its range, a Boolean reads as 1 or 0.
     public static func unarchive(from slot: Plist, in unarchiver: KeyedUnarchiver) throws(KeyedArchiveError) -> Self {
-        switch number(slot, in: unarchiver) {
+        switch ArchivedNumber(slot, in: unarchiver) {
         case .integer(let integer)?:
             if let value = integer.exactly(Self.self) { return value }
             throw KeyedArchiveError(.typeMismatch, "the integer \(integer) does not fit in \(Self.self)")
@@ -61,7 +87,7 @@ extension KeyedArchivable where Self: FixedWidthInteger {
             throw KeyedArchiveError(.typeMismatch, "the real \(real) is not a \(Self.self)")
         case .bool(let bool)?:
             return bool ? 1 : 0
-        default:
+        case nil:
             throw unarchiver.typeMismatch("an integer (\(Self.self))", found: slot)
         }
     }
@@ -90,12 +116,8 @@ extension Double: KeyedArchivable {
     /// numbers once, and `true` equals `1.0`, so a real 1.0 archived after a `true` is written
     /// as the Boolean.
     public static func unarchive(from slot: Plist, in unarchiver: KeyedUnarchiver) throws(KeyedArchiveError) -> Double {
-        switch number(slot, in: unarchiver) {
-        case .real(let real)?: return real
-        case .integer(let integer)?: return integer.doubleValue
-        case .bool(let bool)?: return bool ? 1 : 0
-        default: throw unarchiver.typeMismatch("a real (Double)", found: slot)
-        }
+        guard let number = ArchivedNumber(slot, in: unarchiver) else { throw unarchiver.typeMismatch("a real (Double)", found: slot) }
+        return number.double
     }
 }
 
@@ -119,11 +141,8 @@ extension Bool: KeyedArchivable {
 
     /// Reads an NSNumber boolean in any form Foundation writes it, as `Bool`.
     public static func unarchive(from slot: Plist, in unarchiver: KeyedUnarchiver) throws(KeyedArchiveError) -> Bool {
-        switch number(slot, in: unarchiver) {
-        case .bool(let bool)?: return bool
-        case .integer(let integer)? where integer == 0 || integer == 1: return integer == 1
-        default: throw unarchiver.typeMismatch("a Boolean", found: slot)
-        }
+        guard let bool = ArchivedNumber(slot, in: unarchiver)?.bool else { throw unarchiver.typeMismatch("a Boolean", found: slot) }
+        return bool
     }
 }
 

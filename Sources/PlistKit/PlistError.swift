@@ -3,13 +3,19 @@
 /// Like `NSError` in `NSCocoaErrorDomain` with `NSPropertyListReadCorruptError`, but with a
 /// specific ``Code`` and a position you can act on.
 public struct PlistError: Error, Hashable, Sendable, CustomStringConvertible {
-    /// What kind of failure this is. New codes may be added; switch with a `default`.
+    /// What kind of failure an error is: one open vocabulary for the errors of all three
+    /// products, ``PlistError``, KeyedArchive's `KeyedArchiveError` and PlistStore's
+    /// `PlistStoreError` (whose `Code` is this type), as Foundation's `CocoaError.Code` serves
+    /// its file, property-list and coder errors alike. Each code says which errors carry it.
+    /// New codes may be added; switch with a `default`.
     public struct Code: Hashable, Sendable, CustomStringConvertible {
         /// A stable name, such as `"truncated"`.
         public let name: String
         private init(_ name: String) { self.name = name }
         /// The code's name.
         public var description: String { name }
+
+        // MARK: Property lists (PlistError)
 
         /// The input ends before a structure it promises (header, trailer, table, object).
         public static let truncated = Code("truncated")
@@ -23,11 +29,14 @@ public struct PlistError: Error, Hashable, Sendable, CustomStringConvertible {
         public static let refOutOfRange = Code("refOutOfRange")
         /// A count is larger than the bytes left could hold, or overflows.
         public static let countTooLarge = Code("countTooLarge")
-        /// A container contains itself, directly or through others.
+        /// A container contains itself, directly or through others. In a `KeyedArchiveError`:
+        /// a Foundation collection contains itself, so no Swift value can hold it (objects,
+        /// `KeyedCodable` classes, may form cycles).
         public static let cyclicReference = Code("cyclicReference")
         /// A dictionary key is not a string.
         public static let nonStringKey = Code("nonStringKey")
-        /// Containers nest deeper than the reading options allow.
+        /// Containers nest deeper than the reading options allow (in a `KeyedArchiveError`,
+        /// than the unarchiver's depth limit).
         public static let depthLimitExceeded = Code("depthLimitExceeded")
         /// An object marker or element this format does not define.
         public static let unknownObject = Code("unknownObject")
@@ -57,8 +66,52 @@ public struct PlistError: Error, Hashable, Sendable, CustomStringConvertible {
         public static let limitExceeded = Code("limitExceeded")
         /// A key path names nothing, or something of the wrong type.
         public static let keyPath = Code("keyPath")
-        /// Reading or writing a file failed.
+        /// Reading or writing a file failed (in a `PlistStoreError`: any system call whose
+        /// failure no other code names).
         public static let io = Code("io")
+
+        // MARK: Keyed archives (KeyedArchiveError)
+
+        /// The bytes are not a property list (the `PlistError` is the error's `cause`).
+        public static let notAPropertyList = Code("notAPropertyList")
+        /// The property list is not a keyed archive (`$archiver`, `$version`, `$top`, `$objects`).
+        public static let notAnArchive = Code("notAnArchive")
+        /// A UID names an object outside `$objects`.
+        public static let uidOutOfRange = Code("uidOutOfRange")
+        /// An object has no `$class`, or its class description is malformed.
+        public static let badClass = Code("badClass")
+        /// A class the secure-decoding allow list does not name.
+        public static let classNotAllowed = Code("classNotAllowed")
+        /// A key the decoder asked for is absent.
+        public static let missingKey = Code("missingKey")
+        /// A value is not of the type the decoder asked for.
+        public static let typeMismatch = Code("typeMismatch")
+        /// A class name with no registered Swift type.
+        public static let unknownClass = Code("unknownClass")
+        /// The encoded archive could not be written as a property list (the `PlistError` is
+        /// the error's `cause`).
+        public static let encodingFailed = Code("encodingFailed")
+
+        // MARK: Files and preferences (PlistStoreError)
+
+        /// A file or directory does not exist.
+        public static let notFound = Code("notFound")
+        /// The system refused access (`EACCES`, `EPERM`), or a directory belongs to someone else.
+        public static let permissionDenied = Code("permissionDenied")
+        /// The filesystem does not support user extended attributes (`ENOTSUP`), so a backup
+        /// mark cannot be stored there.
+        public static let extendedAttributesUnsupported = Code("extendedAttributesUnsupported")
+        /// A file holds something that is not what it should be (a preferences file that is
+        /// not a dictionary plist, say). The file has been kept aside; the error's `path`
+        /// names where.
+        public static let corruptFile = Code("corruptFile")
+        /// An argument cannot be used (an app identifier with a `/`, an empty domain name).
+        public static let invalidArgument = Code("invalidArgument")
+        /// A path exists but is not the kind of thing expected (a file where a directory
+        /// should be, a symbolic link where a private directory should be).
+        public static let wrongFileType = Code("wrongFileType")
+        /// Encoding or decoding a value failed; the error's `underlying` error is the cause.
+        public static let coding = Code("coding")
     }
 
     /// Where in the input the failure was found.

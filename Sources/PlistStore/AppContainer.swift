@@ -39,7 +39,7 @@ public struct AppContainer: Sendable, Hashable {
     public let layout: Layout
 
     /// Creates a container.
-    /// - Throws: ``PlistStoreError/Code/invalidArgument`` when the identifier is empty, is
+    /// - Throws: a ``PlistStoreError`` coded `.invalidArgument` when the identifier is empty, is
     ///   `.` or `..`, or contains `/` or NUL, or a sandbox root is not an absolute path.
     public init(identifier: String, layout: Layout) throws(PlistStoreError) {
         try Self.validateName(identifier, what: "app identifier")
@@ -123,7 +123,7 @@ public struct AppContainer: Sendable, Hashable {
     /// The path of a file named `name` in `directory` (the directory is created if needed).
     ///
     /// Like `[documentsDirectory stringByAppendingPathComponent:@"student.plist"]` on iOS.
-    /// - Throws: ``PlistStoreError/Code/invalidArgument`` when `name` is not a plain file name.
+    /// - Throws: a ``PlistStoreError`` coded `.invalidArgument` when `name` is not a plain file name.
     public func path(forFile name: String, in directory: ContainerDirectory) throws(PlistStoreError) -> String {
         try Self.validateName(name, what: "file name")
         return try path(for: directory) + "/" + name

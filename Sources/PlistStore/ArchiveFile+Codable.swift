@@ -16,9 +16,9 @@ extension ArchiveFile {
     ///   - format: `.binary` (the default) or `.xml`.
     ///   - permissions: the mode of a new file, less the umask; an existing file keeps its
     ///     own.
-    /// - Throws: ``PlistStoreError/Code/coding`` with the `EncodingError` as
+    /// - Throws: a ``PlistStoreError`` coded `.coding` with the `EncodingError` as
     ///   ``PlistStoreError/underlying`` (a root that is not a dictionary or an array, say);
-    ///   ``PlistStoreError/Code/io`` when the file cannot be replaced.
+    ///   `.io` when the file cannot be replaced.
     public static func save(_ value: some Encodable, toFile path: String, format: PlistFormat = .binary, permissions: UInt32 = 0o644) throws(PlistStoreError) {
         try FileReplacement.write(to: path, permissions: permissions, failure: "cannot encode the value for \(path)") {
             let encoder = PlistEncoder()
@@ -31,8 +31,8 @@ extension ArchiveFile {
     /// PlistKit's `PlistDecoder`.
     ///
     /// Like `try PropertyListDecoder().decode(T.self, from: Data(contentsOf: url))`.
-    /// - Throws: ``PlistStoreError/Code/notFound`` when there is no file;
-    ///   ``PlistStoreError/Code/coding`` with the `DecodingError` as ``PlistStoreError/underlying``.
+    /// - Throws: a ``PlistStoreError`` coded `.notFound` when there is no file;
+    ///   `.coding` with the `DecodingError` as ``PlistStoreError/underlying``.
     public static func load<T: Decodable>(_ type: T.Type, fromFile path: String) throws(PlistStoreError) -> T {
         try FileReplacement.read(from: path, failure: "cannot decode a \(T.self) from \(path)") { bytes in
             try PlistDecoder().decode(type, from: Data(bytes))

@@ -24,9 +24,9 @@ public enum ArchiveFile {
     ///   - format: `.binary` (as `NSKeyedArchiver` writes) or `.xml`.
     ///   - permissions: the mode of a new file, less the umask; an existing file keeps its
     ///     own.
-    /// - Throws: ``PlistStoreError/Code/coding`` with the `KeyedArchiveError` as
+    /// - Throws: a ``PlistStoreError`` coded `.coding` with the `KeyedArchiveError` as
     ///   ``PlistStoreError/underlying`` when the graph cannot be archived;
-    ///   ``PlistStoreError/Code/io`` when the file cannot be replaced.
+    ///   `.io` when the file cannot be replaced.
     public static func archiveRootObject(_ root: some KeyedArchivable, toFile path: String, format: PlistFormat = .binary, permissions: UInt32 = 0o644) throws(PlistStoreError) {
         try FileReplacement.write(to: path, permissions: permissions, failure: "cannot archive the root object for \(path)") {
             try KeyedArchiver.archivedData(withRootObject: root, format: format)
@@ -38,8 +38,8 @@ public enum ArchiveFile {
     /// Like `+[NSKeyedUnarchiver unarchiveObjectWithFile:]` (with `allowedClasses` nil) or
     /// `unarchivedObject(ofClasses:from:)` with the file's contents (with a list: secure
     /// decoding, see `KeyedUnarchiver.unarchivedObject(ofType:from:allowedClasses:classNames:)`).
-    /// - Throws: ``PlistStoreError/Code/notFound`` when there is no file;
-    ///   ``PlistStoreError/Code/coding`` with the `KeyedArchiveError` as
+    /// - Throws: a ``PlistStoreError`` coded `.notFound` when there is no file;
+    ///   `.coding` with the `KeyedArchiveError` as
     ///   ``PlistStoreError/underlying`` when it is not an archive of a `type`.
     public static func unarchiveObject<T: KeyedArchivable>(
         ofType type: T.Type,

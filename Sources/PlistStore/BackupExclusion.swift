@@ -28,11 +28,11 @@ public enum BackupExclusion {
     ///
     /// Like `url.setResourceValue(true, forKey: .isExcludedFromBackupKey)`. Symbolic links
     /// are followed.
-    /// - Throws: ``PlistStoreError`` with code
-    ///   ``PlistStoreError/Code/extendedAttributesUnsupported`` when the filesystem does not
+    /// - Throws: a ``PlistStoreError`` coded
+    ///   `.extendedAttributesUnsupported` when the filesystem does not
     ///   store user extended attributes (tmpfs before Linux 6.6, some network filesystems, or
-    ///   ext4 mounted with `nouser_xattr`), ``PlistStoreError/Code/notFound`` when nothing is
-    ///   at `path`, ``PlistStoreError/Code/permissionDenied`` when the item is not yours or is
+    ///   ext4 mounted with `nouser_xattr`), `.notFound` when nothing is
+    ///   at `path`, `.permissionDenied` when the item is not yours or is
     ///   not a regular file or directory (Linux allows `user.` attributes on nothing else).
     public static func setExcluded(_ excluded: Bool, atPath path: String) throws(PlistStoreError) {
         let result = excluded

@@ -12,8 +12,9 @@ import PlistKit
 /// A rename installs a new inode, so the replaced file's extended attributes would be lost;
 /// the backup mark (``BackupExclusion``) is carried over to the new file.
 enum FileReplacement {
-    /// Writes what `encode` returns to `path`; an error from `encode` is ``PlistStoreError/Code/coding``
-    /// with `failure` as its message, an error replacing the file ``PlistStoreError/Code/io``.
+    /// Writes what `encode` returns to `path`; an error from `encode` is a
+    /// ``PlistStoreError`` coded `.coding` with `failure` as its message, an error replacing
+    /// the file one coded `.io`.
     static func write(to path: String, permissions: UInt32, failure: String, _ encode: () throws -> Data) throws(PlistStoreError) {
         let bytes: Data
         do {
@@ -25,7 +26,7 @@ enum FileReplacement {
     }
 
     /// Reads `path` and returns what `decode` makes of its bytes; an error from `decode` is
-    /// ``PlistStoreError/Code/coding`` with `failure` as its message.
+    /// a ``PlistStoreError`` coded `.coding` with `failure` as its message.
     static func read<T>(from path: String, failure: String, _ decode: ([UInt8]) throws -> T) throws(PlistStoreError) -> T {
         let bytes = try PropertyListFile.readBytes(path)
         do {

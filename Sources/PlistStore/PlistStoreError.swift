@@ -13,41 +13,16 @@ import PlistKit
 /// the path involved, the `errno` of a failed system call and, when a PlistKit or
 /// KeyedArchive call failed underneath, that error as the ``underlying`` cause.
 public struct PlistStoreError: Error, Sendable, CustomStringConvertible {
-    /// What kind of failure this is. New codes may be added; switch with a `default`.
-    public struct Code: Hashable, Sendable, CustomStringConvertible {
-        /// A stable name, such as `"corruptFile"`.
-        public let name: String
-        private init(_ name: String) { self.name = name }
-        /// The code's name.
-        public var description: String { name }
-
-        /// A file or directory does not exist.
-        public static let notFound = Code("notFound")
-        /// The system refused access (`EACCES`, `EPERM`), or a directory belongs to someone else.
-        public static let permissionDenied = Code("permissionDenied")
-        /// The filesystem does not support user extended attributes (`ENOTSUP`), so a backup
-        /// mark cannot be stored there.
-        public static let extendedAttributesUnsupported = Code("extendedAttributesUnsupported")
-        /// A file holds something that is not what it should be (a preferences file that is
-        /// not a dictionary plist, say). The file has been kept aside; ``PlistStoreError/path``
-        /// names where.
-        public static let corruptFile = Code("corruptFile")
-        /// An argument cannot be used (an app identifier with a `/`, an empty domain name).
-        public static let invalidArgument = Code("invalidArgument")
-        /// A path exists but is not the kind of thing expected (a file where a directory
-        /// should be, a symbolic link where a private directory should be).
-        public static let wrongFileType = Code("wrongFileType")
-        /// Encoding or decoding a value failed; ``PlistStoreError/underlying`` has the cause.
-        public static let coding = Code("coding")
-        /// Any other failed system call.
-        public static let io = Code("io")
-    }
+    /// What kind of failure this is: PlistKit's one vocabulary of error codes. A PlistStore
+    /// error carries `notFound`, `permissionDenied`, `extendedAttributesUnsupported`,
+    /// `corruptFile`, `invalidArgument`, `wrongFileType`, `coding` or `io`.
+    public typealias Code = PlistError.Code
 
     /// What kind of failure this is.
     public var code: Code
     /// A sentence for people, naming the offending thing.
     public var message: String
-    /// The file or directory involved, when there is one. For ``Code/corruptFile`` this is
+    /// The file or directory involved, when there is one. For `corruptFile` this is
     /// where the corrupt file was kept.
     public var path: String?
     /// The `errno` of the failed system call, when one failed.

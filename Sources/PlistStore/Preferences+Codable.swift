@@ -7,7 +7,7 @@ extension Preferences {
     /// `NSUserDefaults` holds only property-list objects; apps store other types as
     /// `PropertyListEncoder` data. Here the encoded value is stored as is (a struct becomes a
     /// dictionary), so other tools read it as ordinary plist values. Scalars are fine.
-    /// - Throws: ``PlistStoreError/Code/coding`` with the `EncodingError` as ``PlistStoreError/underlying``.
+    /// - Throws: a ``PlistStoreError`` coded `.coding` with the `EncodingError` as ``PlistStoreError/underlying``.
     public func set(encoded value: some Encodable, forKey key: String) throws(PlistStoreError) {
         let plist: Plist
         do {
@@ -19,7 +19,7 @@ extension Preferences {
     }
 
     /// The value for `key` decoded as a `T` with `PlistDecoder`, or nil when the key has no value.
-    /// - Throws: ``PlistStoreError/Code/coding`` with the `DecodingError` as
+    /// - Throws: a ``PlistStoreError`` coded `.coding` with the `DecodingError` as
     ///   ``PlistStoreError/underlying`` when the stored value does not fit `T`.
     public func decoded<T: Decodable>(_ type: T.Type, forKey key: String) throws(PlistStoreError) -> T? {
         guard let value = object(forKey: key) else { return nil }

@@ -32,7 +32,7 @@ import Synchronization
 ///   `.<domain>.plist.lock`, re-reads the file, applies only the keys this object changed,
 ///   and replaces the file atomically (PlistKit's `AtomicFile`).
 /// - A corrupt file is never silently dropped: it is renamed aside to
-///   `<domain>.plist.corrupt-<time>-<pid>` and reported as ``PlistStoreError/Code/corruptFile``.
+///   `<domain>.plist.corrupt-<time>-<pid>` and reported as a ``PlistStoreError`` coded `.corruptFile`.
 ///
 /// ```swift
 /// let defaults = try Preferences(container: container)   // domain = app identifier
@@ -73,8 +73,8 @@ public final class Preferences: Sendable {
 
     /// Opens the preferences domain `domain` in `directory` (created, `0700`, if missing).
     ///
-    /// - Throws: ``PlistStoreError/Code/invalidArgument`` for a domain that is not a plain
-    ///   file name; ``PlistStoreError/Code/corruptFile`` when the file exists but is not a
+    /// - Throws: a ``PlistStoreError`` coded `.invalidArgument` for a domain that is not a plain
+    ///   file name; `.corruptFile` when the file exists but is not a
     ///   dictionary property list: it has been renamed aside (the error's `path`), and opening
     ///   the domain again starts empty.
     public init(domain: String, directory: String) throws(PlistStoreError) {
@@ -176,7 +176,7 @@ public final class Preferences: Sendable {
     /// Like `synchronize()`. Under an exclusive lock on the domain's lock file, the file is
     /// read afresh, only the keys changed here are set or removed, and the file is replaced
     /// atomically. With no changes, it only reloads a file that changed.
-    /// - Throws: ``PlistStoreError/Code/corruptFile`` when the file on disk was corrupt: it
+    /// - Throws: a ``PlistStoreError`` coded `.corruptFile` when the file on disk was corrupt: it
     ///   has been renamed aside (the error's `path`) and replaced by the values last read from
     ///   it plus this object's changes, so nothing of this object's view is lost. Other codes
     ///   when the file cannot be locked, read or written; the changes are then kept for the

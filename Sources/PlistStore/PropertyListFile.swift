@@ -17,8 +17,8 @@ public enum PropertyListFile {
     /// gets `permissions` less the umask.
     /// `options` lay the text formats out (sorted keys; for OpenStep text, the `.strings`
     /// form or GNUstep's typed values).
-    /// - Throws: ``PlistStoreError`` with code ``PlistStoreError/Code/coding`` when the value
-    ///   cannot be written in `format`, ``PlistStoreError/Code/io`` when the file cannot be replaced.
+    /// - Throws: a ``PlistStoreError`` coded `.coding` when the value
+    ///   cannot be written in `format`, `.io` when the file cannot be replaced.
     public static func write(_ value: Plist, to path: String, format: PlistFormat = .binary, options: PlistWritingOptions = .default, permissions: UInt32 = 0o644) throws(PlistStoreError) {
         try FileReplacement.write(to: path, permissions: permissions, failure: "cannot encode a property list for \(path)") {
             try value.encoded(as: format, options: options)
@@ -29,8 +29,8 @@ public enum PropertyListFile {
     /// OpenStep text or a `.strings` file).
     ///
     /// Like `dictionaryWithContentsOfFile:`, but throwing the reason instead of returning nil.
-    /// - Throws: ``PlistStoreError/Code/notFound`` when there is no file,
-    ///   ``PlistStoreError/Code/coding`` (with PlistKit's `PlistError` as ``PlistStoreError/underlying``)
+    /// - Throws: a ``PlistStoreError`` coded `.notFound` when there is no file,
+    ///   `.coding` (with PlistKit's `PlistError` as ``PlistStoreError/underlying``)
     ///   when it is not a property list.
     public static func read(from path: String) throws(PlistStoreError) -> Plist {
         try FileReplacement.read(from: path, failure: "\(path) is not a property list") { bytes in

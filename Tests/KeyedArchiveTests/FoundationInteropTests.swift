@@ -108,7 +108,7 @@ struct FoundationInteropTests {
         let data = try KeyedArchiver.archivedData(withRootObject: value, format: format)
         let unarchiver = try NSKeyedUnarchiver(forReadingFrom: data)
         unarchiver.requiresSecureCoding = false
-        for (name, cls) in classes { unarchiver.setClass(cls, forClassName: name) }
+        for entry in classes { unarchiver.setClass(entry.value, forClassName: entry.key) }
         defer { unarchiver.finishDecoding() }
         return unarchiver.decodeObject(forKey: NSKeyedArchiveRootObjectKey)
     }

@@ -8,6 +8,7 @@ import TestSupport
 @Suite struct CodableErrorTests {
     struct Inner: Codable, Equatable { var a: Int }
     struct Outer: Codable, Equatable { var k: Inner }
+    enum NarrowRaw: UInt16, Codable { case one = 1, two = 2 }
     struct Pair: Decodable {
         init(from decoder: any Decoder) throws {
             var container = try decoder.unkeyedContainer()
@@ -83,6 +84,9 @@ import TestSupport
         try expectSameFailure([Int].self, [.real(.nan)])
         try expectSameFailure([Int].self, [1e19])
         try expectSameFailure([Int8].self, [300])
+        try expectSameFailure([NarrowRaw].self, [70_000], positioned: false)
+        try expectSameFailure([NarrowRaw].self, [3], positioned: false)
+        try expectSameFailure([String: UInt16].self, ["k": -1])
         try expectSameFailure([UInt].self, [-1])
         try expectSameFailure([Int].self, [.integer(.max)])
         try expectSameFailure([String].self, ["$null"])

@@ -45,6 +45,34 @@ import Testing
         #expect(try PlistEncoder().encodeToPlist([UInt64.max]) == .array([.integer(.max)]))
     }
 
+    /// The narrower integer types reach the decoder's generic `decode` from every kind of
+    /// container (a raw enum through its single-value container, a hand-written unkeyed
+    /// container), which reads them itself instead of through their `init(from:)`.
+    @Test func narrowIntegersThroughEveryContainer() throws {
+        enum Level: UInt8, Codable, Equatable { case low = 1, high = 200 }
+        struct Packed: Codable, Equatable {
+            var a: Int16, b: UInt32, c: Int8
+            init(a: Int16, b: UInt32, c: Int8) { (self.a, self.b, self.c) = (a, b, c) }
+            init(from decoder: any Decoder) throws {
+                var list = try decoder.unkeyedContainer()
+                a = try list.decode(Int16.self)
+                b = try list.superDecoder().singleValueContainer().decode(UInt32.self)
+                c = try list.decode(Int8.self)
+            }
+            func encode(to encoder: any Encoder) throws {
+                var list = encoder.unkeyedContainer()
+                try list.encode(a)
+                try list.encode(b)
+                try list.encode(c)
+            }
+        }
+        try roundTrip([Level.low, .high])
+        try roundTrip(Packed(a: .min, b: .max, c: -1))
+        #expect(try PlistDecoder().decode(Packed.self, from: Plist.array([-2, 7, 127]).encoded(as: .binary)) == Packed(a: -2, b: 7, c: 127))
+        #expect(throws: DecodingError.self) { try PlistDecoder().decode(Packed.self, from: Plist.array([1, 2, 128]).encoded(as: .binary)) }
+        #expect(throws: DecodingError.self) { try PlistDecoder().decode([Level].self, from: Plist.array([300]).encoded(as: .xml)) }
+    }
+
     @Test func floatingPoint() throws {
         try roundTrip([0.0, -0.0, .infinity, -.infinity, .ulpOfOne, .leastNonzeroMagnitude, .greatestFiniteMagnitude])
         try roundTrip([Float(0.1), -.infinity, .leastNonzeroMagnitude, .greatestFiniteMagnitude])

@@ -52,7 +52,7 @@ struct LosslessModelTests {
 
     // MARK: 4-byte reals
 
-    @Test(arguments: [Float(0.1), 3.4028235e38, 1e-40, -0.0, 16_777_216, .nan, Float(bitPattern: 0x7FC0_1234), .infinity])
+    @Test(arguments: [Float(0.1), 3.4028235e38, Float(bitPattern: 0x0001_16C2), -0.0, 16_777_216, .nan, Float(bitPattern: 0x7FC0_1234), .infinity])
     func fourByteRealKeepsWidthAndBits(real: Float) throws {
         let file = Self.real32File(real.bitPattern)
         let value = try Plist(decoding: file)

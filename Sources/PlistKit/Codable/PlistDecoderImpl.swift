@@ -20,11 +20,19 @@ enum PathStep {
     }
 }
 
+/// Where a decoder is: the value it decodes, that value's coding path, and how many
+/// containers the value is nested in.
+struct DecodingSite {
+    let value: Int
+    let path: CodingPathNode
+    let depth: Int
+}
+
 /// The `Decoder` that ``PlistDecoder`` hands to `init(from:)`, reading from any
 /// `PlistDecodingSource` (a binary object table, an XML node table or a ``Plist`` tree).
 ///
-/// One instance serves a whole decode: decoding a nested value swaps `value`, `path` and
-/// `depth` for the duration of the nested `init(from:)` (see ``with(_:path:depth:_:)``),
+/// One instance serves a whole decode: decoding a nested value swaps its ``DecodingSite``
+/// for the duration of the nested `init(from:)` (see ``with(_:path:depth:_:)``),
 /// so no decoder is allocated per value. The instance is also its own single-value
 /// container (its swapped state skips dynamic exclusivity checks: it is never accessed
 /// across a call that could reach it again). Errors from the source (corrupt input) become `DecodingError.dataCorrupted`
@@ -33,27 +41,24 @@ final class PlistDecoderImpl: Decoder {
     let source: any PlistDecodingSource
     let userInfo: [CodingUserInfoKey: Any]
     let maximumDepth: Int
-    /// The value being decoded.
-    @exclusivity(unchecked) private(set) var value: Int
-    /// Its coding path.
-    @exclusivity(unchecked) private(set) var path: CodingPathNode
-    /// How many containers it is nested in.
-    @exclusivity(unchecked) private(set) var depth: Int
+    /// The value being decoded, with its coding path and depth.
+    @exclusivity(unchecked) private(set) var site: DecodingSite
 
-    init(source: any PlistDecodingSource, value: Int, path: CodingPathNode, depth: Int, userInfo: [CodingUserInfoKey: Any], maximumDepth: Int) {
+    init(source: any PlistDecodingSource, site: DecodingSite, userInfo: [CodingUserInfoKey: Any], maximumDepth: Int) {
         self.source = source
-        self.value = value
-        self.path = path
-        self.depth = depth
+        self.site = site
         self.userInfo = userInfo
         self.maximumDepth = maximumDepth
     }
 
-    var codingPath: [any CodingKey] { path.path }
+    var value: Int { site.value }
+    var path: CodingPathNode { site.path }
+    var depth: Int { site.depth }
+    var codingPath: [any CodingKey] { site.path.path }
 
     /// Decodes the source's root value as `T`.
     static func decodeTop<T: Decodable>(_ type: T.Type, source: any PlistDecodingSource, userInfo: [CodingUserInfoKey: Any], maximumDepth: Int) throws -> T {
-        let impl = PlistDecoderImpl(source: source, value: source.top, path: .root, depth: 0, userInfo: userInfo, maximumDepth: maximumDepth)
+        let impl = PlistDecoderImpl(source: source, site: DecodingSite(value: source.top, path: .root, depth: 0), userInfo: userInfo, maximumDepth: maximumDepth)
         return try impl.unwrap(source.top, as: T.self, path: .root, step: .none, depth: 0)
     }
 
@@ -113,9 +118,9 @@ final class PlistDecoderImpl: Decoder {
     func subdecoder(for value: Int?, path: CodingPathNode, depth: Int) -> any Decoder {
         guard let value else {
             let null = TreeDecodingSource(PlistNull.value)
-            return PlistDecoderImpl(source: null, value: null.top, path: path, depth: depth, userInfo: userInfo, maximumDepth: maximumDepth)
+            return PlistDecoderImpl(source: null, site: DecodingSite(value: null.top, path: path, depth: depth), userInfo: userInfo, maximumDepth: maximumDepth)
         }
-        return PlistDecoderImpl(source: source, value: value, path: path, depth: depth, userInfo: userInfo, maximumDepth: maximumDepth)
+        return PlistDecoderImpl(source: source, site: DecodingSite(value: value, path: path, depth: depth), userInfo: userInfo, maximumDepth: maximumDepth)
     }
 
     // MARK: Nested values
@@ -130,24 +135,21 @@ final class PlistDecoderImpl: Decoder {
         } catch {
             throw corrupted(error, childPath)
         }
-        let savedValue = value, savedPath = path, savedDepth = depth
-        value = child
-        path = childPath
-        depth = childDepth
+        let saved = site
+        site = DecodingSite(value: child, path: childPath, depth: childDepth)
         defer {
-            value = savedValue
-            path = savedPath
-            depth = savedDepth
+            site = saved
             if entered { source.leave(child) }
         }
         return try body()
     }
 
-    /// Decodes `value` as `T`: dates and data directly (they are property-list types),
+    /// Decodes `value` as `T`: property-list types and the standard scalars directly,
     /// anything else through its `init(from:)`.
     func unwrap<T: Decodable>(_ value: Int, as type: T.Type, path: CodingPathNode, step: PathStep, depth: Int) throws -> T {
-        // Property-list types and the common scalars are read directly, without a
-        // nested `init(from:)` (arrays of them reach here through the generic method).
+        // Property-list types and the standard scalars are read directly, without a nested
+        // `init(from:)`: the containers' `decode(_:)` of a standard scalar type is the generic
+        // method, so reading one through its `init(from:)` would come back here.
         if T.self == String.self { return unsafeBitCast(try unwrapString(value) { step.applied(to: path) }, to: T.self) }
         if T.self == Int.self { return unsafeBitCast(try unwrapInteger(value, Int.self) { step.applied(to: path) }, to: T.self) }
         if T.self == Double.self { return unsafeBitCast(try unwrapFloat(value, Double.self) { step.applied(to: path) }, to: T.self) }
@@ -158,6 +160,13 @@ final class PlistDecoderImpl: Decoder {
         if T.self == Int64.self { return unsafeBitCast(try unwrapInteger(value, Int64.self) { step.applied(to: path) }, to: T.self) }
         if T.self == UInt64.self { return unsafeBitCast(try unwrapInteger(value, UInt64.self) { step.applied(to: path) }, to: T.self) }
         if T.self == UUID.self { return unsafeBitCast(try unwrapUUID(value) { step.applied(to: path) }, to: T.self) }
+        if T.self == Int32.self { return unsafeBitCast(try unwrapInteger(value, Int32.self) { step.applied(to: path) }, to: T.self) }
+        if T.self == Int16.self { return unsafeBitCast(try unwrapInteger(value, Int16.self) { step.applied(to: path) }, to: T.self) }
+        if T.self == Int8.self { return unsafeBitCast(try unwrapInteger(value, Int8.self) { step.applied(to: path) }, to: T.self) }
+        if T.self == UInt.self { return unsafeBitCast(try unwrapInteger(value, UInt.self) { step.applied(to: path) }, to: T.self) }
+        if T.self == UInt32.self { return unsafeBitCast(try unwrapInteger(value, UInt32.self) { step.applied(to: path) }, to: T.self) }
+        if T.self == UInt16.self { return unsafeBitCast(try unwrapInteger(value, UInt16.self) { step.applied(to: path) }, to: T.self) }
+        if T.self == UInt8.self { return unsafeBitCast(try unwrapInteger(value, UInt8.self) { step.applied(to: path) }, to: T.self) }
         return try with(value, path: step.applied(to: path), depth: depth) {
             try T(from: self)
         }
@@ -276,21 +285,9 @@ extension PlistDecoderImpl: SingleValueDecodingContainer {
         (try? source.isNull(value)) ?? false
     }
 
-    func decode(_ type: Bool.Type) throws -> Bool { try unwrapBool(value) { self.path } }
-    func decode(_ type: String.Type) throws -> String { try unwrapString(value) { self.path } }
-    func decode(_ type: Double.Type) throws -> Double { try unwrapFloat(value, type) { self.path } }
-    func decode(_ type: Float.Type) throws -> Float { try unwrapFloat(value, type) { self.path } }
-    func decode(_ type: Int.Type) throws -> Int { try unwrapInteger(value, type) { self.path } }
-    func decode(_ type: Int8.Type) throws -> Int8 { try unwrapInteger(value, type) { self.path } }
-    func decode(_ type: Int16.Type) throws -> Int16 { try unwrapInteger(value, type) { self.path } }
-    func decode(_ type: Int32.Type) throws -> Int32 { try unwrapInteger(value, type) { self.path } }
-    func decode(_ type: Int64.Type) throws -> Int64 { try unwrapInteger(value, type) { self.path } }
-    func decode(_ type: UInt.Type) throws -> UInt { try unwrapInteger(value, type) { self.path } }
-    func decode(_ type: UInt8.Type) throws -> UInt8 { try unwrapInteger(value, type) { self.path } }
-    func decode(_ type: UInt16.Type) throws -> UInt16 { try unwrapInteger(value, type) { self.path } }
-    func decode(_ type: UInt32.Type) throws -> UInt32 { try unwrapInteger(value, type) { self.path } }
-    func decode(_ type: UInt64.Type) throws -> UInt64 { try unwrapInteger(value, type) { self.path } }
-
+    /// Decodes the value as `T`. This one generic method also stands for the protocol's
+    /// `decode(_:)` of each standard scalar type, which ``unwrap(_:as:path:step:depth:)``
+    /// reads directly.
     func decode<T: Decodable>(_ type: T.Type) throws -> T {
         try unwrap(value, as: type, path: path, step: .none, depth: depth)
     }
@@ -359,19 +356,15 @@ final class PlistKeyedDecodingContainer<Key: CodingKey>: KeyedDecodingContainerP
         try impl.isNull(value(key)) { self.path.appending(key) }
     }
 
+    // The scalar types models use most have overloads of their own, which run a tenth faster
+    // (`records`' Codable decode, in instructions) than the generic method below, which
+    // serves the narrower integer types.
     func decode(_ type: Bool.Type, forKey key: Key) throws -> Bool { try impl.unwrapBool(value(key)) { self.path.appending(key) } }
     func decode(_ type: String.Type, forKey key: Key) throws -> String { try impl.unwrapString(value(key)) { self.path.appending(key) } }
     func decode(_ type: Double.Type, forKey key: Key) throws -> Double { try impl.unwrapFloat(value(key), type) { self.path.appending(key) } }
     func decode(_ type: Float.Type, forKey key: Key) throws -> Float { try impl.unwrapFloat(value(key), type) { self.path.appending(key) } }
     func decode(_ type: Int.Type, forKey key: Key) throws -> Int { try impl.unwrapInteger(value(key), type) { self.path.appending(key) } }
-    func decode(_ type: Int8.Type, forKey key: Key) throws -> Int8 { try impl.unwrapInteger(value(key), type) { self.path.appending(key) } }
-    func decode(_ type: Int16.Type, forKey key: Key) throws -> Int16 { try impl.unwrapInteger(value(key), type) { self.path.appending(key) } }
-    func decode(_ type: Int32.Type, forKey key: Key) throws -> Int32 { try impl.unwrapInteger(value(key), type) { self.path.appending(key) } }
     func decode(_ type: Int64.Type, forKey key: Key) throws -> Int64 { try impl.unwrapInteger(value(key), type) { self.path.appending(key) } }
-    func decode(_ type: UInt.Type, forKey key: Key) throws -> UInt { try impl.unwrapInteger(value(key), type) { self.path.appending(key) } }
-    func decode(_ type: UInt8.Type, forKey key: Key) throws -> UInt8 { try impl.unwrapInteger(value(key), type) { self.path.appending(key) } }
-    func decode(_ type: UInt16.Type, forKey key: Key) throws -> UInt16 { try impl.unwrapInteger(value(key), type) { self.path.appending(key) } }
-    func decode(_ type: UInt32.Type, forKey key: Key) throws -> UInt32 { try impl.unwrapInteger(value(key), type) { self.path.appending(key) } }
     func decode(_ type: UInt64.Type, forKey key: Key) throws -> UInt64 { try impl.unwrapInteger(value(key), type) { self.path.appending(key) } }
 
     func decode<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T {
@@ -491,21 +484,8 @@ struct PlistUnkeyedDecodingContainer: UnkeyedDecodingContainer {
         return result
     }
 
-    mutating func decode(_ type: Bool.Type) throws -> Bool { advance(try impl.unwrapBool(next(type)) { path.appending(index: currentIndex) }) }
-    mutating func decode(_ type: String.Type) throws -> String { advance(try impl.unwrapString(next(type)) { path.appending(index: currentIndex) }) }
-    mutating func decode(_ type: Double.Type) throws -> Double { advance(try impl.unwrapFloat(next(type), type) { path.appending(index: currentIndex) }) }
-    mutating func decode(_ type: Float.Type) throws -> Float { advance(try impl.unwrapFloat(next(type), type) { path.appending(index: currentIndex) }) }
-    mutating func decode(_ type: Int.Type) throws -> Int { advance(try impl.unwrapInteger(next(type), type) { path.appending(index: currentIndex) }) }
-    mutating func decode(_ type: Int8.Type) throws -> Int8 { advance(try impl.unwrapInteger(next(type), type) { path.appending(index: currentIndex) }) }
-    mutating func decode(_ type: Int16.Type) throws -> Int16 { advance(try impl.unwrapInteger(next(type), type) { path.appending(index: currentIndex) }) }
-    mutating func decode(_ type: Int32.Type) throws -> Int32 { advance(try impl.unwrapInteger(next(type), type) { path.appending(index: currentIndex) }) }
-    mutating func decode(_ type: Int64.Type) throws -> Int64 { advance(try impl.unwrapInteger(next(type), type) { path.appending(index: currentIndex) }) }
-    mutating func decode(_ type: UInt.Type) throws -> UInt { advance(try impl.unwrapInteger(next(type), type) { path.appending(index: currentIndex) }) }
-    mutating func decode(_ type: UInt8.Type) throws -> UInt8 { advance(try impl.unwrapInteger(next(type), type) { path.appending(index: currentIndex) }) }
-    mutating func decode(_ type: UInt16.Type) throws -> UInt16 { advance(try impl.unwrapInteger(next(type), type) { path.appending(index: currentIndex) }) }
-    mutating func decode(_ type: UInt32.Type) throws -> UInt32 { advance(try impl.unwrapInteger(next(type), type) { path.appending(index: currentIndex) }) }
-    mutating func decode(_ type: UInt64.Type) throws -> UInt64 { advance(try impl.unwrapInteger(next(type), type) { path.appending(index: currentIndex) }) }
-
+    /// Decodes the next element as `T`; like the single-value container's, it also stands
+    /// for the protocol's `decode(_:)` of each standard scalar type.
     mutating func decode<T: Decodable>(_ type: T.Type) throws -> T {
         advance(try impl.unwrap(next(type), as: type, path: path, step: .index(currentIndex), depth: depth + 1))
     }

@@ -17,31 +17,13 @@ extension ByteBuffer {
     /// else throws the reason it cannot be written. Arrays and dictionaries append nothing.
     mutating func appendOpenStepScalar(_ value: borrowing Plist, typedValues: Bool) throws(OpenStepWriter.Failure) {
         switch value {
-        case .dictionary, .array:
-            return
-        case .string(let string):
-            appendOpenStepString(string)
-        case .data(let data):
-            appendOpenStepData(data)
-        case .integer(let integer):
-            guard typedValues else { throw OpenStepWriter.Failure(reason: .unrepresentable("an integer")) }
-            append("<*I")
-            appendDecimal(integer)
-            append(UInt8(ascii: ">"))
-        case .real(let real):
-            guard typedValues else { throw OpenStepWriter.Failure(reason: .unrepresentable("a real")) }
-            OpenStepTypedValues.appendReal(real, to: &self)
-        case .real32(let real):
-            guard typedValues else { throw OpenStepWriter.Failure(reason: .unrepresentable("a real")) }
-            OpenStepTypedValues.appendReal(Double(real), to: &self)
-        case .bool(let bool):
-            guard typedValues else { throw OpenStepWriter.Failure(reason: .unrepresentable("a boolean")) }
-            append(bool ? "<*BY>" : "<*BN>")
-        case .date(let date):
-            guard typedValues else { throw OpenStepWriter.Failure(reason: .unrepresentable("a date")) }
-            guard OpenStepTypedValues.appendDate(date, to: &self) else { throw OpenStepWriter.Failure(reason: .date) }
-        case .uid:
-            throw OpenStepWriter.Failure(reason: .unrepresentable("a UID"))
+        case .string(let string): appendOpenStepString(string)
+        case .data(let data): appendOpenStepData(data)
+        case .dictionary, .array: return
+        case .uid: throw OpenStepWriter.Failure(reason: .unrepresentable("a UID"))
+        case .integer, .real, .real32, .bool, .date:
+            guard typedValues else { throw OpenStepWriter.Failure(reason: .unrepresentable(OpenStepTypedValues.noun(for: value.kind))) }
+            try OpenStepTypedValues.append(value, to: &self)
         }
     }
 

@@ -39,9 +39,41 @@ enum OpenStepTypedValues {
         PlistDates.parse(text, separator: " ", zone: .numericOffset)
     }
 
+    /// Appends `value`, an integer, real, Boolean or date, as a typed value (any other value
+    /// appends nothing); throws for a date no calendar text can hold.
+    static func append(_ value: borrowing Plist, to out: inout ByteBuffer) throws(OpenStepWriter.Failure) {
+        switch value {
+        case .integer(let integer):
+            out.append("<*I")
+            out.appendDecimal(integer)
+            out.append(UInt8(ascii: ">"))
+        case .real(let real):
+            appendReal(real, to: &out)
+        case .real32(let real):
+            appendReal(Double(real), to: &out)
+        case .bool(let bool):
+            out.append(bool ? "<*BY>" : "<*BN>")
+        case .date(let date):
+            guard appendDate(date, to: &out) else { throw OpenStepWriter.Failure(reason: .date) }
+        case .dictionary, .array, .string, .data, .uid:
+            break
+        }
+    }
+
+    /// What a value of `kind` is called in the error for text without typed values: `an
+    /// integer`, `a real`, `a boolean`, `a date`.
+    static func noun(for kind: Plist.Kind) -> String {
+        switch kind {
+        case .integer: "an integer"
+        case .real: "a real"
+        case .bool: "a boolean"
+        default: kind.words
+        }
+    }
+
     /// Appends `<*D…>` for `date` in UTC, seconds rounded down as in every text format, or
     /// returns false for dates no calendar text can hold.
-    static func appendDate(_ date: Date, to out: inout ByteBuffer) -> Bool {
+    private static func appendDate(_ date: Date, to out: inout ByteBuffer) -> Bool {
         var iso = [UInt8](repeating: 0, count: PlistDates.maximumISO8601Count)
         guard let count = iso.withUnsafeMutableBufferPointer({ PlistDates.writeISO8601(date, to: $0.baseAddress!) }) else {
             return false
@@ -57,7 +89,7 @@ enum OpenStepTypedValues {
 
     /// Appends `<*R…>`: Swift's shortest text that reads back as the same `Double`
     /// (`nan`, `inf` and `-inf` for the values without digits, which `strtod` reads).
-    static func appendReal(_ real: Double, to out: inout ByteBuffer) {
+    private static func appendReal(_ real: Double, to out: inout ByteBuffer) {
         out.append("<*R")
         var text = real.isNaN ? "nan" : real.description
         text.withUTF8 { out.append($0.baseAddress!, count: $0.count) }
