@@ -30,6 +30,9 @@ func registerAppState(single: Benchmark.Configuration) {
         AppStateArchive.foundationArchive(state)
     }
 
+    registerCodableEncodeFloor(.appState, setup: { AppState.model(for: .appState) })
+    registerCodableDecodeFloor(.appState, AppState.self)
+
     for workload in [Workload.appState, .appState2x] {
         for format in formats {
             register(workload, format, "codable-decode", "PlistKit", setup: { WorkloadFiles.load(workload, format) }) { bytes in

@@ -17,3 +17,29 @@ func registerPlistKitCodable(_ workload: Workload) {
         }
     }
 }
+
+/// The floor under `codable-encode` (benchmark implementation `floor`): the same value through
+/// `NullEncoder`, which runs every `encode(to:)` and makes every container but keeps nothing,
+/// so what it costs any encoder is the Codable protocol's and the model's own. Registered
+/// under both formats, as it writes neither, for the report's floor column.
+func registerCodableEncodeFloor<Value: Encodable>(_ workload: Workload, setup: @escaping () throws -> Value) {
+    for format in [PlistFormat.binary, .xml] {
+        register(workload, format, "codable-encode", "floor", setup: setup) { value in
+            try NullEncoder.encode(value)
+        }
+    }
+}
+
+/// The floor under `codable-decode` (benchmark implementation `floor`): `Value` decoded by
+/// `ReplayDecoder` from the answers `PlistDecoder` gave for the same file (recorded outside
+/// the measurement), so that what it costs any decoder is the Codable protocol's and the
+/// model's own.
+func registerCodableDecodeFloor<Value: Decodable>(_ workload: Workload, _ type: Value.Type) {
+    for format in [PlistFormat.binary, .xml] {
+        register(workload, format, "codable-decode", "floor", setup: {
+            try PlistDecoder().decode(ScriptRecorder<Value>.self, from: WorkloadFiles.load(workload, format)).script
+        }) { script in
+            try ReplayDecoder.decode(type, from: script)
+        }
+    }
+}

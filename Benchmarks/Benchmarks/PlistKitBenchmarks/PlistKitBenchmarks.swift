@@ -65,6 +65,8 @@ let benchmarks: @Sendable () -> Void = {
         }
     }
     registerPlistKitCodable(.records)
+    registerCodableEncodeFloor(.records, setup: { try Student.load(.records) })
+    registerCodableDecodeFloor(.records, [Student].self)
 
     // Keyed archives: NSKeyedUnarchiver/NSKeyedArchiver against KeyedUnarchiver/KeyedArchiver.
     // Foundation takes tens of seconds per archive on Linux: one measured run, no warm-up.

@@ -15,7 +15,10 @@ import PlistKit
 // workload's students, or the app-state graph with its NSKeyedArchiver file; the format names
 // the archive's format), and, for a quick look at both sides, foundation-codable-decode,
 // foundation-codable-encode (PropertyListDecoder/Encoder), foundation-unarchive,
-// foundation-archive (NSKeyedUnarchiver/NSKeyedArchiver, binary); Benchmarks/compare.sh
+// foundation-archive (NSKeyedUnarchiver/NSKeyedArchiver, binary), and null-encode (the
+// codable-encode walk through `NullEncoder`, which keeps nothing) and replay-decode (the
+// codable-decode of the same type from the answers PlistDecoder gave, `ReplayDecoder`);
+// Benchmarks/compare.sh
 // gives the figures to quote.
 // Prints the wall time and the thread's CPU time of each run (CPU time is steadier when other
 // work shares the machine). What an operation needs as input is made first, not measured.
@@ -95,6 +98,34 @@ case "codable-encode":
             size = try encoder.encode(value).count
         }
         print("codable-encode \(format.rawValue) \(workload.rawValue): \(elapsed), \(size) bytes")
+    }
+case "null-encode":
+    // The floor under codable-encode: the same walk through NullEncoder, which keeps nothing.
+    let value: any Encodable = workload.isAppState ? AppState.model(for: workload) : try Student.load(workload)
+    for _ in 0..<runs {
+        var visited = 0
+        let elapsed = try measure { visited = try NullEncoder.encode(value) }
+        print("null-encode \(workload.rawValue): \(elapsed), \(visited) values")
+    }
+case "replay-decode":
+    // The floor under codable-decode: the same type decoded from the answers PlistDecoder gave.
+    let bytes = WorkloadFiles.load(workload, format)
+    let script = workload.isAppState
+        ? try PlistDecoder().decode(ScriptRecorder<AppState>.self, from: bytes).script
+        : try PlistDecoder().decode(ScriptRecorder<[Student]>.self, from: bytes).script
+    let replayed = workload.isAppState
+        ? try ReplayDecoder.decode(AppState.self, from: script) == PlistDecoder().decode(AppState.self, from: bytes)
+        : try ReplayDecoder.decode([Student].self, from: script) == PlistDecoder().decode([Student].self, from: bytes)
+    guard replayed else { fatalError("the replayed value differs from the decoded one") }
+    for _ in 0..<runs {
+        let elapsed = try measure {
+            if workload.isAppState {
+                _ = try ReplayDecoder.decode(AppState.self, from: script)
+            } else {
+                _ = try ReplayDecoder.decode([Student].self, from: script)
+            }
+        }
+        print("replay-decode \(workload.rawValue): \(elapsed)")
     }
 case "foundation-codable-decode":
     let bytes = WorkloadFiles.load(workload, format)
