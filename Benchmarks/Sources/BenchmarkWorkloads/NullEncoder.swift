@@ -81,29 +81,18 @@ public final class NullEncoder: Encoder, SingleValueEncodingContainer {
         var codingPath: [any CodingKey] { [] }
         var count = 0
 
-        mutating func encodeNil() throws {
+        /// Counts one more element and returns `element`.
+        private mutating func counted<Element>(_ element: Element) -> Element {
             count += 1
-            encoder.visited += 1
+            return element
         }
 
-        mutating func encode<T: Encodable>(_ value: T) throws {
-            count += 1
-            try encoder.visit(value)
-        }
-
+        mutating func encodeNil() throws { try counted(encoder.encodeNil()) }
+        mutating func encode<T: Encodable>(_ value: T) throws { try counted(encoder.visit(value)) }
         mutating func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type) -> KeyedEncodingContainer<NestedKey> {
-            count += 1
-            return encoder.container(keyedBy: keyType)
+            counted(encoder.container(keyedBy: keyType))
         }
-
-        mutating func nestedUnkeyedContainer() -> any UnkeyedEncodingContainer {
-            count += 1
-            return encoder.unkeyedContainer()
-        }
-
-        mutating func superEncoder() -> any Encoder {
-            count += 1
-            return encoder
-        }
+        mutating func nestedUnkeyedContainer() -> any UnkeyedEncodingContainer { counted(encoder.unkeyedContainer()) }
+        mutating func superEncoder() -> any Encoder { counted(encoder) }
     }
 }
