@@ -32,12 +32,17 @@ func registerCodableEncodeFloor<Value: Encodable>(_ workload: Workload, setup: @
 
 /// The floor under `codable-decode` (benchmark implementation `floor`): `Value` decoded by
 /// `ReplayDecoder` from the answers `PlistDecoder` gave for the same file (recorded outside
-/// the measurement), so that what it costs any decoder is the Codable protocol's and the
-/// model's own.
-func registerCodableDecodeFloor<Value: Decodable>(_ workload: Workload, _ type: Value.Type) {
+/// the measurement, and the replayed value checked equal to the decoded one), so that what
+/// it costs any decoder is the Codable protocol's and the model's own.
+func registerCodableDecodeFloor<Value: Decodable & Equatable>(_ workload: Workload, _ type: Value.Type) {
     for format in [PlistFormat.binary, .xml] {
         register(workload, format, "codable-decode", "floor", setup: {
-            try PlistDecoder().decode(ScriptRecorder<Value>.self, from: WorkloadFiles.load(workload, format)).script
+            let bytes = WorkloadFiles.load(workload, format)
+            let script = try PlistDecoder().decode(ScriptRecorder<Value>.self, from: bytes).script
+            guard try ReplayDecoder.decode(type, from: script) == PlistDecoder().decode(type, from: bytes) else {
+                fatalError("\(workload.rawValue)/\(format.rawValue): the replayed value differs from the decoded one")
+            }
+            return script
         }) { script in
             try ReplayDecoder.decode(type, from: script)
         }
