@@ -13,7 +13,7 @@ import TestSupport
 
     @Test func plutilPrintsFourByteRealsWithFloatDigits() throws {
         guard let plutil = CLITests.plutilPath else { return }
-        for real: Float in [0.1, 3.4028235e38, 1e-40, 16_777_216, -0.0] {
+        for real: Float in [0.1, 3.4028235e38, Float(bitPattern: 0x0001_16C2), 16_777_216, -0.0] {
             let directory = try CLITests.scratch(["r.plist": Self.real32File(real.bitPattern)])
             defer { try? FileManager.default.removeItem(at: directory) }
             let path = directory.appendingPathComponent("r.plist").path

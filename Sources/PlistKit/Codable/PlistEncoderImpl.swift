@@ -134,18 +134,13 @@ extension PlistEncoderImpl: SingleValueEncodingContainer {
 
 // MARK: - Keyed container
 
-/// A class, not a struct: the standard library's `KeyedEncodingContainer` box copies the
-/// container out of itself for every call it forwards, and a class reference is one retain.
-final class PlistKeyedEncodingContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
+/// A struct: the standard library's `KeyedEncodingContainer` box keeps it in place and the
+/// protocol's methods are `mutating`, so forwarding a call copies nothing, and making one
+/// costs no allocation (as a class it ran 2–3% more instructions in Codable encodes).
+struct PlistKeyedEncodingContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
     let impl: PlistEncoderImpl
     let dictionary: EncodedDictionary
     let path: CodingPathNode
-
-    init(impl: PlistEncoderImpl, dictionary: EncodedDictionary, path: CodingPathNode) {
-        self.impl = impl
-        self.dictionary = dictionary
-        self.path = path
-    }
 
     var codingPath: [any CodingKey] { path.path }
 
