@@ -3,6 +3,9 @@ import PackageDescription
 
 let package = Package(
     name: "PlistKit",
+    // The coders' options and the preferences store are guarded by `Synchronization.Mutex`,
+    // which these releases introduced; Linux takes no platform minimum.
+    platforms: [.macOS(.v15), .iOS(.v18), .tvOS(.v18), .watchOS(.v11), .visionOS(.v2)],
     products: [
         .library(name: "PlistKit", targets: ["PlistKit"]),
         .library(name: "KeyedArchive", targets: ["KeyedArchive"]),
