@@ -23,8 +23,10 @@ public final class NullEncoder: Encoder, SingleValueEncodingContainer {
         return encoder.visited
     }
 
-    /// How many values were visited (so that the walk cannot be optimised away).
-    private(set) var visited = 0
+    /// How many values were visited (so that the walk cannot be optimised away). Touched
+    /// only here, never across a call that could reach it again, so it skips dynamic
+    /// exclusivity checks (as the encoder's state does).
+    @exclusivity(unchecked) private(set) var visited = 0
 
     /// A leaf for a standard scalar or a property-list type (as `PlistEncoder` has them; a
     /// scalar's own `encode(to:)` would come back here), anything else through its
@@ -62,6 +64,12 @@ public final class NullEncoder: Encoder, SingleValueEncodingContainer {
         var codingPath: [any CodingKey] { [] }
 
         mutating func encodeNil(forKey key: Key) throws { encoder.visited += 1 }
+        // The scalars models use most are taken directly, as PlistEncoder's keyed container
+        // has overloads of its own for them; the rest through the generic method.
+        mutating func encode(_ value: Bool, forKey key: Key) throws { encoder.visited += 1 }
+        mutating func encode(_ value: String, forKey key: Key) throws { encoder.visited += 1 }
+        mutating func encode(_ value: Double, forKey key: Key) throws { encoder.visited += 1 }
+        mutating func encode(_ value: Int, forKey key: Key) throws { encoder.visited += 1 }
         mutating func encode<T: Encodable>(_ value: T, forKey key: Key) throws { try encoder.visit(value) }
 
         mutating func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type, forKey key: Key) -> KeyedEncodingContainer<NestedKey> {

@@ -181,8 +181,18 @@ private struct RecordingDecoder: Decoder, SingleValueDecodingContainer {
 /// Decodes a value by answering every call with the next answer of a ``DecodingScript``.
 public final class ReplayDecoder: Decoder, SingleValueDecodingContainer {
     private let script: DecodingScript
-    private var flag = 0, count = 0, keyList = 0, string = 0, integer = 0, unsignedInteger = 0
-    private var real = 0, date = 0, data = 0, uuid = 0
+    // The cursors into the script's answers; touched only here, never across a call that could
+    // reach them again, so they skip dynamic exclusivity checks (as the decoder's state does).
+    @exclusivity(unchecked) private var flag = 0
+    @exclusivity(unchecked) private var count = 0
+    @exclusivity(unchecked) private var keyList = 0
+    @exclusivity(unchecked) private var string = 0
+    @exclusivity(unchecked) private var integer = 0
+    @exclusivity(unchecked) private var unsignedInteger = 0
+    @exclusivity(unchecked) private var real = 0
+    @exclusivity(unchecked) private var date = 0
+    @exclusivity(unchecked) private var data = 0
+    @exclusivity(unchecked) private var uuid = 0
 
     private init(_ script: DecodingScript) { self.script = script }
 
@@ -219,6 +229,18 @@ public final class ReplayDecoder: Decoder, SingleValueDecodingContainer {
         defer { keyList += 1 }
         return script.keyLists[keyList]
     }
+    fileprivate func nextString() -> String {
+        defer { string += 1 }
+        return script.strings[string]
+    }
+    fileprivate func nextInt() -> Int {
+        defer { integer += 1 }
+        return Int(script.integers[integer])
+    }
+    fileprivate func nextDouble() -> Double {
+        defer { real += 1 }
+        return script.reals[real]
+    }
 
     /// The next value of leaf type `T`.
     fileprivate func nextLeaf<T>(_ type: T.Type) -> T {
@@ -250,16 +272,22 @@ public final class ReplayDecoder: Decoder, SingleValueDecodingContainer {
         var allKeys: [Key] { decoder.nextKeys().compactMap(Key.init(stringValue:)) }
         func contains(_ key: Key) -> Bool { decoder.nextFlag() }
         func decodeNil(forKey key: Key) throws -> Bool { decoder.nextFlag() }
+        // The scalars models use most are answered directly, as PlistDecoder's keyed
+        // container has overloads of its own for them; the rest through the generic method.
+        func decode(_ type: Bool.Type, forKey key: Key) throws -> Bool { decoder.nextFlag() }
+        func decode(_ type: String.Type, forKey key: Key) throws -> String { decoder.nextString() }
+        func decode(_ type: Double.Type, forKey key: Key) throws -> Double { decoder.nextDouble() }
+        func decode(_ type: Int.Type, forKey key: Key) throws -> Int { decoder.nextInt() }
         func decode<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T {
             DecodingScript.isLeaf(type) ? decoder.nextLeaf(type) : try T(from: decoder)
         }
         func decodeIfPresent<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T? {
             decoder.nextFlag() ? try decode(type, forKey: key) : nil
         }
-        func decodeIfPresent(_ type: Bool.Type, forKey key: Key) throws -> Bool? { decoder.nextFlag() ? decoder.nextLeaf(type) : nil }
-        func decodeIfPresent(_ type: String.Type, forKey key: Key) throws -> String? { decoder.nextFlag() ? decoder.nextLeaf(type) : nil }
-        func decodeIfPresent(_ type: Double.Type, forKey key: Key) throws -> Double? { decoder.nextFlag() ? decoder.nextLeaf(type) : nil }
-        func decodeIfPresent(_ type: Int.Type, forKey key: Key) throws -> Int? { decoder.nextFlag() ? decoder.nextLeaf(type) : nil }
+        func decodeIfPresent(_ type: Bool.Type, forKey key: Key) throws -> Bool? { decoder.nextFlag() ? decoder.nextFlag() : nil }
+        func decodeIfPresent(_ type: String.Type, forKey key: Key) throws -> String? { decoder.nextFlag() ? decoder.nextString() : nil }
+        func decodeIfPresent(_ type: Double.Type, forKey key: Key) throws -> Double? { decoder.nextFlag() ? decoder.nextDouble() : nil }
+        func decodeIfPresent(_ type: Int.Type, forKey key: Key) throws -> Int? { decoder.nextFlag() ? decoder.nextInt() : nil }
 
         func nestedContainer<NestedKey: CodingKey>(keyedBy type: NestedKey.Type, forKey key: Key) -> KeyedDecodingContainer<NestedKey> {
             decoder.container(keyedBy: type)
