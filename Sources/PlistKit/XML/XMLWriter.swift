@@ -95,6 +95,7 @@ struct XMLWriter: ~Copyable {
                 entry.keys = keys
                 entry.storage = keyPointer
                 entry.lines.removeAll(keepingCapacity: true)
+                entry.lines.reserveCapacity(count)
                 if sortedKeys {
                     entry.order = (0..<count).sorted { PlistKeyOrder.utf16Precedes(keyPointer[$0].string, keyPointer[$1].string) }
                 }
