@@ -25,13 +25,38 @@ struct ArchiveFrame {
     private var fingerprints: [UInt64] = []
     private var values: [Plist] = []
 
-    init(classUID: UInt64) {
+    /// A frame with room for `capacity` fields, `$class` included (what the last object of
+    /// the class had, from ``FieldCountHints``: growing the three arrays cost as much as the
+    /// rest of an object, and the values array becomes the dictionary's storage, so it is
+    /// best sized exactly). The key arrays are `scratch`'s when there is one: a finished
+    /// frame's, emptied (see ``scratch()``), which saves two allocations per object.
+    init(classUID: UInt64, capacity: Int, scratch: Scratch?) {
         self.classUID = classUID
-        strings.reserveCapacity(8)
-        fingerprints.reserveCapacity(8)
-        values.reserveCapacity(8)
+        if let scratch {
+            strings = scratch.strings
+            fingerprints = scratch.fingerprints
+        }
+        strings.reserveCapacity(capacity)
+        fingerprints.reserveCapacity(capacity)
+        values.reserveCapacity(capacity)
         set(.uid(classUID), forKey: "$class")
     }
+
+    /// The key arrays of a finished frame, emptied but keeping their storage.
+    struct Scratch {
+        fileprivate var strings: [String]
+        fileprivate var fingerprints: [UInt64]
+    }
+
+    /// This frame's key arrays, emptied, for the next frame (after ``dictionary(sharingKeysWith:)``).
+    consuming func scratch() -> Scratch {
+        strings.removeAll(keepingCapacity: true)
+        fingerprints.removeAll(keepingCapacity: true)
+        return Scratch(strings: strings, fingerprints: fingerprints)
+    }
+
+    /// The number of fields, `$class` included.
+    var count: Int { values.count }
 
     mutating func set(_ value: Plist, forKey key: String) {
         let fingerprint = PlistKey.fingerprint(key)
@@ -76,5 +101,26 @@ struct ArchiveFrame {
                 }
             }
         }
+    }
+}
+
+/// How many fields (`$class` included) the last object of each class had, for sizing the
+/// next one's ``ArchiveFrame``: 64 slots picked by the class UID's low bits, a class missing
+/// from its slot taking 8.
+struct FieldCountHints {
+    private var classUIDs = [UInt64](repeating: .max, count: 64)
+    private var counts = [Int](repeating: 8, count: 64)
+
+    /// The capacity for an object of class `classUID`.
+    func capacity(for classUID: UInt64) -> Int {
+        let slot = Int(truncatingIfNeeded: classUID & 63)
+        return classUIDs[slot] == classUID ? counts[slot] : 8
+    }
+
+    /// Remembers that an object of class `classUID` had `count` fields.
+    mutating func remember(_ count: Int, for classUID: UInt64) {
+        let slot = Int(truncatingIfNeeded: classUID & 63)
+        classUIDs[slot] = classUID
+        counts[slot] = count
     }
 }

@@ -120,6 +120,17 @@ struct ArchiveTable {
         }
     }
 
+    /// The number of distinct classes in the archive.
+    var classCount: Int { classList.count }
+
+    /// The index (below ``classCount``) of the class of object `uid` when it has a `$class`
+    /// (nil for UIDs out of range): objects of one class have the same.
+    func classIndex(of uid: UInt64) -> Int? {
+        guard uid < UInt64(count) else { return nil }
+        let slot = classSlots[Int(uid)]
+        return slot < 0 ? nil : Int(slot)
+    }
+
     /// The class of object `uid` when it has a `$class` (nil for UIDs out of range).
     func archivedClass(of uid: UInt64) -> ArchivedClass? {
         guard uid < UInt64(count) else { return nil }

@@ -123,6 +123,16 @@ extension BinaryArchive {
             case 1: throw Unusual()  // a container that contains itself
             case let mark: return Int(mark) - 2
             }
+            // The commonest objects, checked inline; anything else through the table.
+            if reads.shortASCIIString(index) != nil || reads.isFixedSizeScalar(index) {
+                marks[index] = 2
+                return 0
+            }
+            if let uid = reads.smallUID(index) {
+                guard uid < UInt64(count) else { throw Unusual() }
+                marks[index] = 2
+                return 0
+            }
             let object = try table.object(index: index)
             var levels = 0
             switch object.kind {
@@ -165,7 +175,7 @@ extension BinaryArchive {
             var allASCII = true
             for entry in 0..<object.count {
                 let index = try checkedRef(entry, from: object.start)
-                if let bytes = try table.shortASCIIString(index: index) {
+                if let bytes = reads.shortASCIIString(index) {
                     fingerprints.append(KeyFingerprint(bytes, start: bytes.baseAddress! - table.bytes.baseAddress!))
                     marks[index] = 2
                     continue
@@ -214,7 +224,9 @@ extension BinaryArchive {
                 head = bytes.loadUnaligned(as: UInt64.self)
                 tail = bytes.loadUnaligned(fromByteOffset: count - 8, as: UInt64.self)
             } else {
-                head = bytes.reduce(0) { $0 << 8 | UInt64($1) }
+                // Eight bytes are readable past any object's payload (see
+                // `TableReads.shortASCIIString`); those beyond the key are masked off.
+                head = count == 0 ? 0 : bytes.baseAddress!.loadUnaligned(as: UInt64.self) & ((1 &<< (UInt64(count) &* 8)) &- 1)
                 tail = 0
             }
         }

@@ -80,6 +80,8 @@ final class BinaryArchive {
 
     /// Object `index` of the table, which ``scan(_:)`` checked, as a value.
     private func value(ofObject index: Int, referencedFrom referrer: Int) -> Plist {
+        // References (most fields of an archived object) without a call into the table.
+        if let uid = reads.smallUID(index) { return .uid(uid) }
         let object = checked(try table.object(index: index))
         if let scalar = checked(try table.scalarValue(object)) { return scalar }
         if object.kind != .dictionary, let elements = scalarElements(of: object) { return .array(elements) }

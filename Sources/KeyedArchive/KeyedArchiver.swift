@@ -42,6 +42,9 @@ public final class KeyedArchiver {
     @exclusivity(unchecked) private var frames: [ArchiveFrame] = []
     /// The key array the last object of each class got, shared by the next ones.
     @exclusivity(unchecked) private var sharedKeys: [UInt64: ArchiveFrame.SharedKeys] = [:]
+    @exclusivity(unchecked) private var fieldCounts = FieldCountHints()
+    /// The key arrays of finished frames, for the next ones.
+    @exclusivity(unchecked) private var frameScratch: [ArchiveFrame.Scratch] = []
     /// Objects given a UID but not yet encoded (graphs deeper than the recursion limit).
     private var pending: [(object: any KeyedCodable, uid: UInt64)] = []
     private var top: PlistDictionary = [:]
@@ -228,9 +231,9 @@ public final class KeyedArchiver {
     /// `$class` then `fields`, the keys shared with the last object of the class that had the
     /// same ones (see ``ArchiveFrame``).
     private func objectDictionary(_ hierarchy: [String], _ fields: some Sequence<(key: String, value: Plist)>) -> Plist {
-        var frame = ArchiveFrame(classUID: classUID(hierarchy))
+        var frame = newFrame(classUID: classUID(hierarchy))
         for (key, value) in fields { frame.set(value, forKey: key) }
-        return frame.dictionary(sharingKeysWith: &sharedKeys)
+        return finish(frame)
     }
 
     /// Reserves a UID for a Foundation object whose fields refer to other objects, so that
@@ -265,16 +268,30 @@ public final class KeyedArchiver {
         var hierarchy = T.archivedClassHierarchy
         if hierarchy.isEmpty { hierarchy = [T.archivedClassName] }
         if let name = valueClassNameOverrides[T.archivedClassName] { hierarchy[0] = name }
-        frames.append(ArchiveFrame(classUID: classUID(hierarchy)))
+        frames.append(newFrame(classUID: classUID(hierarchy)))
         value.encode(with: self)
-        objects[Int(uid)] = frames.removeLast().dictionary(sharingKeysWith: &sharedKeys)
+        objects[Int(uid)] = finish(frames.removeLast())
         return uid
     }
 
     private func encodeBody(of object: any KeyedCodable, uid: UInt64) {
-        frames.append(ArchiveFrame(classUID: classUID(for: type(of: object))))
+        frames.append(newFrame(classUID: classUID(for: type(of: object))))
         object.encode(with: self)
-        objects[Int(uid)] = frames.removeLast().dictionary(sharingKeysWith: &sharedKeys)
+        objects[Int(uid)] = finish(frames.removeLast())
+    }
+
+    /// A frame for an object of class `classUID`, sized as the last one of the class, with
+    /// the key arrays of a finished one.
+    private func newFrame(classUID: UInt64) -> ArchiveFrame {
+        ArchiveFrame(classUID: classUID, capacity: fieldCounts.capacity(for: classUID), scratch: frameScratch.popLast())
+    }
+
+    /// The dictionary of a finished frame (see ``ArchiveFrame/dictionary(sharingKeysWith:)``).
+    private func finish(_ frame: consuming ArchiveFrame) -> Plist {
+        fieldCounts.remember(frame.count, for: frame.classUID)
+        let dictionary = frame.dictionary(sharingKeysWith: &sharedKeys)
+        frameScratch.append(frame.scratch())
+        return dictionary
     }
 
     /// The class description of a `KeyedCodable` type (with ``setClassName(_:for:)`` applied),

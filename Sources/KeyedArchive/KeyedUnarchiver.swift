@@ -51,8 +51,12 @@ public final class KeyedUnarchiver {
     // The decoding state below is touched only from the decoding thread, and no access to it
     // spans a call out (to user code or otherwise), so it skips dynamic exclusivity checks.
 
-    /// Objects built so far, by UID.
-    @exclusivity(unchecked) private var instances: [UInt64: AnyObject] = [:]
+    /// Objects built so far, by UID (allocated for every UID at the first object).
+    @exclusivity(unchecked) private var instances: [AnyObject?] = []
+    /// Per class of the archive (``ArchiveTable/classIndex(of:)``), the type the class
+    /// mappings give it, once looked up (looking up the name for every object cost a fiftieth
+    /// of an unarchive); emptied when a mapping changes.
+    @exclusivity(unchecked) private var mappedTypes: [(any KeyedCodable.Type)?] = []
     /// Foundation collections being decoded, to catch collections that contain themselves.
     @exclusivity(unchecked) private var valuesInProgress: Set<UInt64> = []
     /// Foundation collections already decoded, by UID and Swift type, so that a collection
@@ -108,6 +112,7 @@ public final class KeyedUnarchiver {
     /// ``KeyedCodable/archivedClassName`` is the object's class or one of its superclasses.
     public func setClass(_ type: (any KeyedCodable.Type)?, forClassName name: String) {
         classMap[name] = type
+        mappedTypes = []
     }
 
     /// Decodes objects named `name` in the archive as the value type `type` (see
@@ -329,11 +334,16 @@ public final class KeyedUnarchiver {
     /// The Swift type to build for the object at `uid`: a mapping set with `setClass` for
     /// its class or a superclass, else `expected` when its name is among them.
     func resolveType(of uid: UInt64, expected: (any KeyedCodable.Type)?) throws(KeyedArchiveError) -> (type: any KeyedCodable.Type, className: String) {
-        guard let archivedClass = table.archivedClass(of: uid) else {
+        guard let archivedClass = table.archivedClass(of: uid), let classIndex = table.classIndex(of: uid) else {
             throw KeyedArchiveError(.badClass, "object #\(uid) has no $class")
         }
+        if mappedTypes.isEmpty { mappedTypes = Array(repeating: nil, count: table.classCount) }
+        if let mapped = mappedTypes[classIndex] { return (mapped, archivedClass.name) }
         for name in archivedClass.hierarchy {
-            if let mapped = classMap[name] { return (mapped, archivedClass.name) }
+            if let mapped = classMap[name] {
+                mappedTypes[classIndex] = mapped
+                return (mapped, archivedClass.name)
+            }
             if let expected, expected.archivedClassName == name { return (expected, archivedClass.name) }
         }
         throw KeyedArchiveError(.unknownClass, "object #\(uid) is of class \(archivedClass.name) (\(archivedClass.hierarchy.joined(separator: " → "))), for which no type is set\(expected.map { "; expected \($0.archivedClassName)" } ?? "")")
@@ -349,7 +359,7 @@ public final class KeyedUnarchiver {
     }
 
     func anyObject(at uid: UInt64, expected: (any KeyedCodable.Type)?) throws(KeyedArchiveError) -> AnyObject {
-        if let built = instances[uid] { return built }
+        if uid < UInt64(instances.count), let built = instances[Int(uid)] { return built }
         if uid == 0 {
             throw KeyedArchiveError(.typeMismatch, "expected an object\(expected.map { " of class \($0.archivedClassName)" } ?? ""), found $null")
         }
@@ -358,7 +368,8 @@ public final class KeyedUnarchiver {
         }
         let (type, className) = try resolveType(of: uid, expected: expected)
         let instance = type.init()
-        instances[uid] = instance
+        if instances.isEmpty { instances = Array(repeating: nil, count: table.count) }
+        instances[Int(uid)] = instance
         if frames.count >= maximumRecursionDepth {
             pending.append((instance, uid, className))
         } else {

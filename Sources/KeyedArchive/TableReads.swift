@@ -3,7 +3,7 @@ import PlistKit
 /// Reads of a `bplist00` object table that `BinaryObjectTable` has already checked
 /// (`BinaryArchive.scan(_:)` checks every object it hands on), kept here: the table's own
 /// reads are not inlined across modules, and these run for every key and field. The figures
-/// are copied out of the trailer once; the integers are read by `BinaryTrailer.bigEndian`.
+/// are copied out of the trailer once.
 struct TableReads {
     private let base: UnsafeRawPointer
     private let refSize: Int
@@ -45,9 +45,73 @@ struct TableReads {
         base + position
     }
 
-    /// The big-endian integer of `size` (1 to 8) bytes at `position`.
+    /// The bytes of object `index` (below the object count, not checked before) when it is an
+    /// ASCII string of fewer than 15 bytes that passes every check
+    /// `BinaryObjectTable.shortASCIIString(index:)` makes; nil for any other object, which
+    /// the caller reads through the table (and its errors). Nearly every key is one, and the
+    /// scan checks every key of every object: here the checks are inlined, and the bytes
+    /// tested eight at a time (the offset table and the trailer follow the objects, so 8
+    /// bytes from any object's payload can be read).
+    @inline(__always)
+    func shortASCIIString(_ index: Int) -> UnsafeRawBufferPointer? {
+        let offset = self.offset(ofObject: index)
+        guard offset >= 8, offset < offsetTableOffset else { return nil }
+        let marker = base.load(fromByteOffset: offset, as: UInt8.self)
+        let count = Int(marker & 0x0F)
+        guard marker >> 4 == 0x5, count != 0x0F, offset + 1 + count <= offsetTableOffset else { return nil }
+        let bytes = base + offset + 1
+        var combined = bytes.loadUnaligned(as: UInt64.self)
+        if count < 8 {
+            combined &= (1 &<< (UInt64(count) &* 8)) &- 1
+        } else {
+            combined |= bytes.loadUnaligned(fromByteOffset: count - 8, as: UInt64.self)
+        }
+        guard combined & 0x8080_8080_8080_8080 == 0 else { return nil }
+        return UnsafeRawBufferPointer(start: bytes, count: count)
+    }
+
+    /// The value of object `index` (below the object count, not checked before) when it is a
+    /// UID of 1, 2 or 4 bytes that passes the checks `BinaryObjectTable.object(index:)` makes;
+    /// nil for any other object.
+    @inline(__always)
+    func smallUID(_ index: Int) -> UInt64? {
+        let offset = self.offset(ofObject: index)
+        guard offset >= 8, offset < offsetTableOffset else { return nil }
+        let marker = base.load(fromByteOffset: offset, as: UInt8.self)
+        let size = Int(marker & 0x0F) + 1
+        guard marker >> 4 == 0x8, size != 3, size <= 4, offset + 1 + size <= offsetTableOffset else { return nil }
+        return UInt64(bigEndian(at: offset + 1, size: size))
+    }
+
+    /// True when object `index` (below the object count, not checked before) is a Boolean, a
+    /// real or a date that passes the checks `BinaryObjectTable.object(index:)` makes; false
+    /// for any other object.
+    @inline(__always)
+    func isFixedSizeScalar(_ index: Int) -> Bool {
+        let offset = self.offset(ofObject: index)
+        guard offset >= 8, offset < offsetTableOffset else { return false }
+        let size: Int
+        switch base.load(fromByteOffset: offset, as: UInt8.self) {
+        case 0x08, 0x09: size = 0
+        case 0x22: size = 4
+        case 0x23, 0x33: size = 8
+        default: return false
+        }
+        return offset + 1 + size <= offsetTableOffset
+    }
+
+    /// The big-endian integer of `size` (1 to 8) bytes at `position`. The sizes writers use
+    /// for references and offsets (1, 2 and 4) are read here, in one load each;
+    /// `BinaryTrailer.bigEndian`, which reads the others, is a call across modules, and this
+    /// runs twice for every key compared (a sixteenth of an unarchive, in instructions).
     @inline(__always)
     private func bigEndian(at position: Int, size: Int) -> Int {
-        Int(truncatingIfNeeded: BinaryTrailer.bigEndian(UnsafeRawBufferPointer(start: base, count: position &+ size), at: position, size: size))
+        let start = base + position
+        switch size {
+        case 1: return Int(start.load(as: UInt8.self))
+        case 2: return Int(UInt16(bigEndian: start.loadUnaligned(as: UInt16.self)))
+        case 4: return Int(UInt32(bigEndian: start.loadUnaligned(as: UInt32.self)))
+        default: return Int(truncatingIfNeeded: BinaryTrailer.bigEndian(UnsafeRawBufferPointer(start: base, count: position &+ size), at: position, size: size))
+        }
     }
 }

@@ -106,6 +106,36 @@ struct BinaryInPlaceTests {
         }
     }
 
+    /// Every byte of a binary archive changed in turn (its high bit flipped, zeroed, set to
+    /// 0xFF): read in place, each decodes to what the `Plist` path gives, or fails with the
+    /// same code (`notAPropertyList` where the bytes no longer parse). The scan's inlined
+    /// checks of strings, UIDs and fixed-size scalars must reject what the table rejects.
+    @Test func everyChangedByteDecodesAsFromTheTree() throws {
+        let root = Node("root")
+        root.children = [Node("a"), Node("bé")]
+        root.next = root.children[0]
+        let binary = try KeyedArchiver.archivedData(withRootObject: root, format: .binary)
+        func brief(_ unarchiver: () throws(KeyedArchiveError) -> KeyedUnarchiver) -> String {
+            let text = Self.outcome(unarchiver)
+            return text.split(separator: ":").first.map(String.init) ?? text
+        }
+        for position in binary.indices {
+            for change in [{ (byte: UInt8) in byte ^ 0x80 }, { _ in 0 }, { _ in 0xFF }] {
+                var bytes = binary
+                bytes[position] = change(binary[position])
+                let inPlace = brief { () throws(KeyedArchiveError) in try KeyedUnarchiver(forReadingFrom: bytes) }
+                let tree: String
+                do {
+                    let plist = try Plist(decoding: bytes)
+                    tree = brief { () throws(KeyedArchiveError) in try KeyedUnarchiver(archive: plist) }
+                } catch {
+                    tree = "\(KeyedArchiveError.Code.notAPropertyList)"
+                }
+                #expect(inPlace == tree, "byte \(position) set to \(bytes[position])")
+            }
+        }
+    }
+
     @Test func genericUnarchiveIsTheSameFromBinaryAndTree() throws {
         let root = Node("root")
         let child = Node("child")

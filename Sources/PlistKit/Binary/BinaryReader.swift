@@ -27,13 +27,13 @@ struct BinaryReader<Marks: BinaryObjectMarks>: ~Copyable {
     /// Per object index: ``reached`` and ``decoding`` flags.
     private var state: Marks
     /// Strings, data and containers reached more than once, by index.
-    private var shared: [Int: Plist] = [:]
+    private var shared = ObjectIndexTable<Plist>()
     /// The object was reached before.
     private static var reached: UInt8 { 1 }
     /// The object is a container being decoded.
     private static var decoding: UInt8 { 2 }
     /// Key sets of dictionaries with distinct keys, by the reference of their first key.
-    private var keySets: [Int: KeySet] = [:]
+    private var keySets = ObjectIndexTable<KeySet>()
 
     /// Decodes object `index` of `table` with everything it contains; `referrer` is the
     /// offset of the reference to it (for errors) and `depth` the nesting it starts at.
@@ -74,7 +74,7 @@ struct BinaryReader<Marks: BinaryObjectMarks>: ~Copyable {
                 : .array(try array(object, depth: depth))
         }
         if flags & Self.reached != 0 {
-            shared[index] = value
+            shared.set(value, for: index)
         }
         state[index] = flags | Self.reached
         return value
@@ -130,7 +130,7 @@ struct BinaryReader<Marks: BinaryObjectMarks>: ~Copyable {
         }
         let entries = PlistDictionary(keys: keys, values: values)
         if firstKeyReached, entries.count == object.count {
-            keySets[firstKey] = KeySet(object, in: table, keys: entries.keys.elements)
+            keySets.set(KeySet(object, in: table, keys: entries.keys.elements), for: firstKey)
         }
         return entries
     }

@@ -43,6 +43,8 @@ final class PlistDecoderImpl: Decoder {
     let maximumDepth: Int
     /// The value being decoded, with its coding path and depth.
     @exclusivity(unchecked) private(set) var site: DecodingSite
+    /// The types met so far that are arrays, and those that are not.
+    @exclusivity(unchecked) var arrayTypes = ArrayTypeCache()
 
     init(source: any PlistDecodingSource, site: DecodingSite, userInfo: [CodingUserInfoKey: Any], maximumDepth: Int) {
         self.source = source
@@ -144,8 +146,9 @@ final class PlistDecoderImpl: Decoder {
         return try body()
     }
 
-    /// Decodes `value` as `T`: property-list types and the standard scalars directly,
-    /// anything else through its `init(from:)`.
+    /// Decodes `value` as `T`: property-list types and the standard scalars directly, arrays
+    /// by a loop of the decoder's own (see `PlistDecodableArray`), anything else through its
+    /// `init(from:)`.
     func unwrap<T: Decodable>(_ value: Int, as type: T.Type, path: CodingPathNode, step: PathStep, depth: Int) throws -> T {
         // Property-list types and the standard scalars are read directly, without a nested
         // `init(from:)`: the containers' `decode(_:)` of a standard scalar type is the generic
@@ -167,6 +170,9 @@ final class PlistDecoderImpl: Decoder {
         if T.self == UInt32.self { return unsafeBitCast(try unwrapInteger(value, UInt32.self) { step.applied(to: path) }, to: T.self) }
         if T.self == UInt16.self { return unsafeBitCast(try unwrapInteger(value, UInt16.self) { step.applied(to: path) }, to: T.self) }
         if T.self == UInt8.self { return unsafeBitCast(try unwrapInteger(value, UInt8.self) { step.applied(to: path) }, to: T.self) }
+        if let arrayType = arrayTypes.arrayType(of: T.self) {
+            return try unwrapArray(value, as: arrayType, T.self, path: step.applied(to: path), depth: depth)
+        }
         return try with(value, path: step.applied(to: path), depth: depth) {
             try T(from: self)
         }
