@@ -62,6 +62,7 @@ struct ObjectIndexTable<Value> {
         let old = slots
         slots = Array(repeating: Slot(index: -1, position: 0), count: size)
         shift = 64 - UInt64(size.trailingZeroBitCount)
+        values.reserveCapacity(size / 2)
         for entry in old where entry.index >= 0 {
             var slot = self.slot(of: entry.index)
             while slots[slot].index >= 0 { slot = (slot &+ 1) & (size &- 1) }
