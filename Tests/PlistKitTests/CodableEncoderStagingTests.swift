@@ -148,4 +148,86 @@ import Testing
             #expect(element["id"]?.integer?.intValue == element["inner"]?["a"]?.integer?.intValue.map { $0 + 100 })
         }
     }
+
+    /// A type with optionals, present in every combination: each combination is a key layout
+    /// of the type's template, whose key array all dictionaries with that layout share.
+    struct Sparse: Codable, Equatable {
+        var id: Int
+        var a: String?
+        var b: Int?
+        var c: Bool?
+
+        init(id: Int) {
+            self.id = id
+            a = id & 1 != 0 ? "a\(id)" : nil
+            b = id & 2 != 0 ? id : nil
+            c = id & 4 != 0 ? true : nil
+        }
+    }
+
+    /// The address of a dictionary's key storage.
+    private func keyStorage(_ value: Plist) -> UnsafeRawPointer? {
+        value.dictionary?.keys.elements.withUnsafeBufferPointer { UnsafeRawPointer($0.baseAddress) }
+    }
+
+    @Test func dictionariesWithTheSameAbsentOptionalsShareTheirKeys() throws {
+        // The first value has every key, so the template is complete from the start.
+        let values = [Sparse(id: 7)] + (0..<24).map { Sparse(id: $0) }
+        try expectSameAsFoundation(values)
+        for sorted in [false, true] {
+            let encoder = PlistEncoder()
+            if sorted { encoder.outputFormatting = .sortedKeys }
+            let elements = try encoder.encodeToPlist(values).array ?? []
+            #expect(elements.count == values.count)
+            var storage: [Int: UnsafeRawPointer] = [:]
+            for (value, element) in zip(values, elements) {
+                var expected = ["id", "a", "b", "c"].filter { key in
+                    switch key {
+                    case "a": value.a != nil
+                    case "b": value.b != nil
+                    case "c": value.c != nil
+                    default: true
+                    }
+                }
+                if sorted { expected.sort() }
+                #expect(element.dictionary?.keys.map(\.string) == expected)
+                #expect(element["id"]?.integer?.intValue == value.id)
+                let layout = value.id & 7
+                if let first = storage[layout] {
+                    if expected.count > 1 { #expect(keyStorage(element) == first) }
+                } else {
+                    storage[layout] = keyStorage(element)
+                }
+            }
+            #expect(try PlistDecoder().decode([Sparse].self, from: encoder.encode(values)) == values)
+        }
+    }
+
+    /// More than 64 keys: layouts are not kept (one bit per key), and every key set is still right.
+    struct Wide: Encodable {
+        var present: Set<Int>
+        struct Key: CodingKey {
+            var stringValue: String
+            var intValue: Int? { nil }
+            init(stringValue: String) { self.stringValue = stringValue }
+            init?(intValue: Int) { nil }
+        }
+
+        func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: Key.self)
+            for index in 0..<70 where present.contains(index) {
+                try container.encode(index, forKey: Key(stringValue: "k\(index)"))
+            }
+        }
+    }
+
+    @Test func wideTypesWithAbsentKeys() throws {
+        let values = [Wide(present: Set(0..<70)), Wide(present: [1, 65, 69]), Wide(present: [0, 64]),
+                      Wide(present: [1, 65, 69]), Wide(present: Set(0..<70).subtracting([3, 66]))]
+        try expectSameAsFoundation(values)
+        let elements = try PlistEncoder().encodeToPlist(values).array ?? []
+        for (value, element) in zip(values, elements) {
+            #expect(element.dictionary?.keys.map(\.string) == value.present.sorted().map { "k\($0)" })
+        }
+    }
 }

@@ -56,6 +56,10 @@ final class EncodedDictionary {
     @exclusivity(unchecked) private(set) var followsTemplate = true
     /// The template position after the last key matched.
     @exclusivity(unchecked) private var templateCursor = 0
+    /// One bit per template position matched so far (wrapping past 64, so meaningful only
+    /// for a template of at most 64 keys): while the dictionary follows its template, these
+    /// bits name its keys (see ``templateLayout``).
+    @exclusivity(unchecked) private var templatePositions: UInt64 = 0
     /// The keys, unless they are the template's first `values.count` keys (then nil).
     @exclusivity(unchecked) private var ownKeys: [String]?
     /// The keys' UTF-8 lengths and first and last bytes, so that a search compares in full
@@ -80,6 +84,15 @@ final class EncodedDictionary {
     /// True when the keys are all of the template's, in its order.
     var isTemplate: Bool {
         ownKeys == nil && values.count == templateKeys.count && template?.generation == templateGeneration
+    }
+
+    /// The template positions of the keys, one bit each, when the keys are some of the
+    /// template's in its order and the template (of at most 64 keys) is still the one this
+    /// dictionary began with; nil otherwise. Dictionaries with the same layout have the same
+    /// keys: a model whose optionals are absent in some values has a few such layouts.
+    var templateLayout: UInt64? {
+        guard followsTemplate, templateKeys.count <= 64, template?.generation == templateGeneration else { return nil }
+        return templatePositions
     }
 
     /// Stores `value` under `key`.
@@ -114,12 +127,14 @@ final class EncodedDictionary {
     private func appendedFromTemplate(_ key: String) -> Int? {
         let bits = StringBits(key)
         if ownKeys == nil, templateCursor < templateKeys.count, StringBits(templateKeys[templateCursor]) == bits {
+            templatePositions |= 1 &<< UInt64(truncatingIfNeeded: templateCursor)
             templateCursor += 1
             return values.count
         }
         var position = templateCursor
         while position < templateKeys.count {
             if StringBits(templateKeys[position]) == bits {
+                templatePositions |= 1 &<< UInt64(truncatingIfNeeded: position)
                 templateCursor = position + 1
                 return appended(key)
             }
@@ -167,7 +182,9 @@ final class EncodedDictionary {
 /// The keys of the last finished dictionary of one `CodingKey` type, which the next
 /// dictionaries of that type follow (see ``EncodedDictionary``) and, when they have the very
 /// same keys, share as their key array: the copy is made once, and the writers recognise
-/// shared keys (the XML writer reuses their escaped lines, and sorted order is computed once).
+/// shared keys (the binary writer reuses their references, the XML writer their escaped
+/// lines, and sorted order is computed once). Dictionaries with only some of the keys (absent
+/// optionals) share a key array per layout in the same way.
 final class KeyTemplate {
     @exclusivity(unchecked) private(set) var strings: [String] = []
     @exclusivity(unchecked) private(set) var keys: [PlistKey] = []
@@ -175,12 +192,30 @@ final class KeyTemplate {
     @exclusivity(unchecked) private(set) var order: [Int] = []
     /// Counts the changes, so a dictionary knows whether the template is still the one it followed.
     @exclusivity(unchecked) private(set) var generation = 0
+    /// Keys and order of dictionaries with some of the template's keys, by their
+    /// ``EncodedDictionary/templateLayout``; at most ``layoutLimit`` of them.
+    @exclusivity(unchecked) private var layouts: [UInt64: (keys: [PlistKey], order: [Int])] = [:]
+
+    /// The most layouts kept per template: a model has a few; a value that makes up many
+    /// (optionals present at random in a wide type) gets key arrays of its own beyond these.
+    static let layoutLimit = 64
 
     func update(strings: [String], keys: [PlistKey], order: [Int]) {
         self.strings = strings
         self.keys = keys
         self.order = order
+        layouts = [:]
         generation += 1
+    }
+
+    /// The keys and order of a dictionary with the layout `positions`, if one was kept.
+    func layout(_ positions: UInt64) -> (keys: [PlistKey], order: [Int])? {
+        layouts.isEmpty ? nil : layouts[positions]
+    }
+
+    /// Keeps `keys` and `order` for dictionaries with the layout `positions`.
+    func keep(keys: [PlistKey], order: [Int], for positions: UInt64) {
+        if layouts.count < Self.layoutLimit { layouts[positions] = (keys, order) }
     }
 }
 
@@ -247,8 +282,11 @@ final class PlistAssembler {
 
     private func plist(_ dictionary: EncodedDictionary) -> Plist {
         let keys: [PlistKey], order: [Int]
+        let layout = dictionary.templateLayout
         if let template = dictionary.template, dictionary.isTemplate {
             (keys, order) = (template.keys, template.order)
+        } else if let template = dictionary.template, let layout, let known = template.layout(layout) {
+            (keys, order) = known
         } else {
             let strings = dictionary.keys
             if sortingKeys {
@@ -257,9 +295,11 @@ final class PlistAssembler {
             } else {
                 (keys, order) = (strings.map { PlistKey($0) }, [])
             }
-            // Keys outside the template: they become the type's template.
+            // Keys outside the template become the type's template; some of its keys, a layout.
             if let template = dictionary.template, !dictionary.followsTemplate {
                 template.update(strings: strings, keys: keys, order: order)
+            } else if let template = dictionary.template, let layout {
+                template.keep(keys: keys, order: order, for: layout)
             }
         }
         var values = dictionary.values
