@@ -15,7 +15,9 @@ extension BinaryWriter {
         private var addresses = [UInt](repeating: 0, count: KeyCache.setCount * KeyCache.wayCount)
         /// Per set, the way found or filled last, which a new address does not replace.
         private var lastUsed = [Int](repeating: 0, count: KeyCache.setCount)
-        private let references = (0..<KeyCache.setCount * KeyCache.wayCount).map { _ in GrowableTable<UInt32>(capacity: 32) }
+        /// Per entry, its key references; made when the entry is first filled, so that a
+        /// writer of a small document (a call per document) allocates only the few it uses.
+        private var references = [GrowableTable<UInt32>?](repeating: nil, count: KeyCache.setCount * KeyCache.wayCount)
 
         /// The set for keys stored at `address`.
         @inline(__always)
@@ -30,7 +32,8 @@ extension BinaryWriter {
             let set = KeyCache.set(for: address)
             for way in 0..<KeyCache.wayCount where addresses[set * KeyCache.wayCount + way] == address {
                 lastUsed[set] = way
-                let table = references[set * KeyCache.wayCount + way]
+                // An entry with an address was filled, so its table exists.
+                guard let table = references[set * KeyCache.wayCount + way] else { return nil }
                 return table.buffer(0..<table.count)
             }
             return nil
@@ -44,8 +47,15 @@ extension BinaryWriter {
             lastUsed[set] = way
             let entry = set * KeyCache.wayCount + way
             addresses[entry] = address
-            references[entry].removeAll()
-            references[entry].append(contentsOf: keys)
+            let table: GrowableTable<UInt32>
+            if let existing = references[entry] {
+                table = existing
+                table.removeAll()
+            } else {
+                table = GrowableTable(capacity: Swift.max(32, keys.count))
+                references[entry] = table
+            }
+            table.append(contentsOf: keys)
         }
     }
 }
