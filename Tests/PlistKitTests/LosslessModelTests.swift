@@ -208,6 +208,33 @@ struct LosslessModelTests {
         #expect(try PlistEventReader(xml).readValue() == expected)
     }
 
+    /// A character reference to U+10FFFF (the escapes' introducer) names that character,
+    /// as Foundation reads it, also in a document that is escaped on its way to libxml2
+    /// (one with a CR, and every UTF-8 document the event reader reads). Before, the
+    /// reference was taken for an escape: it swallowed the character after it, or trapped
+    /// on an overflow when that character was not one an escape writes.
+    @Test func referencesToTheEscapeIntroducerStayCharacters() throws {
+        let texts = ["&#x10FFFF;abcd", "&#x10FFFF;&#xF0001;", "&#1114111;&#x0010ffff;x", "&#x10FFFF;", "\r&#x10FFFF;\u{10FFFF}\u{1}"]
+        for text in texts {
+            for body in ["<string>\(text)</string>", "<dict><key>\(text)</key><string>\r</string></dict>"] {
+                let xml = Data("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<plist version=\"1.0\">\(body)</plist>\n".utf8)
+                let foundation = try PropertyListSerialization.propertyList(from: xml, format: nil)
+                let expected: Plist = if let string = foundation as? String {
+                    .string(string)
+                } else {
+                    .dictionary(PlistDictionary(uniqueKeysWithValues: try #require(foundation as? [String: String]).map { (PlistKey($0.key), Plist.string($0.value)) }))
+                }
+                #expect(try Plist(decoding: xml) == expected, "\(body)")
+                #expect(try PlistEventReader(xml).readValue() == expected, "\(body)")
+                if let string = foundation as? String {
+                    #expect(try PlistDecoder().decode(String.self, from: xml) == string, "\(body)")
+                }
+            }
+        }
+        let read = try Plist(decoding: Data("<plist version=\"1.0\"><string>\r&#x10FFFF;abcd</string></plist>".utf8))
+        #expect(read.string?.unicodeScalars.map(\.value) == [0x0D, 0x10FFFF, 0x61, 0x62, 0x63, 0x64])
+    }
+
     @Test func plistlibReadsCarriageReturnsWeWrite() throws {
         let value: Plist = ["k\r": .string("a\r\nb\rc")]
         let read = try Plistlib.read([try value.encoded(as: .xml)])[0].get()

@@ -22,7 +22,7 @@ import Darwin
 ///    DOCTYPE or the prolog): CR in character data becomes the character reference `&#13;`,
 ///    which libxml2 delivers as CR; every forbidden character *c*, and CR inside CDATA (where
 ///    a reference would be text), becomes the pair U+10FFFF, U+F0000 + *c* (both allowed in
-///    XML); a U+10FFFF already in the text is doubled.
+///    XML); a U+10FFFF already in the text, or a character reference to it, is doubled.
 /// 3. The scanner then passes key and string text through ``unescape(_:into:)``.
 enum XMLRawCharacters {
     private static let highBits: UInt64 = 0x8080_8080_8080_8080
@@ -221,6 +221,20 @@ enum XMLRawCharacters {
                     out.removeSubrange(outputStart...)
                     return constructStart
                 }
+            } else if depth > 0, byte == UInt8(ascii: "&") {
+                // libxml2 delivers `&#x10FFFF;` as the introducer itself: doubled, it reads
+                // back as the one character the reference names.
+                switch characterReference(bytes, at: index) {
+                case .incomplete where !final:
+                    return index
+                case .introducer(let end):
+                    out.append(contentsOf: introducer)
+                    out.append(contentsOf: introducer)
+                    index = end
+                default:
+                    out.append(byte)
+                    index += 1
+                }
             } else if depth > 0, !isPlainText(byte) {
                 appendEscaping(bytes, &index, to: &out, inCDATA: false)
             } else if depth > 0 {
@@ -232,11 +246,54 @@ enum XMLRawCharacters {
         return count
     }
 
-    /// True for a byte of text that is copied as it is: not markup, not a control character
-    /// (tab and LF aside), not the lead byte of U+FFFE, U+FFFF or U+10FFFF.
+    /// True for a byte of text that is copied as it is: not markup, not the start of a
+    /// reference, not a control character (tab and LF aside), not the lead byte of U+FFFE,
+    /// U+FFFF or U+10FFFF.
     @inline(__always)
     private static func isPlainText(_ byte: UInt8) -> Bool {
-        byte != UInt8(ascii: "<") && (byte >= 0x20 || byte == 0x09 || byte == 0x0A) && byte < 0xEF
+        byte != UInt8(ascii: "<") && byte != UInt8(ascii: "&") && (byte >= 0x20 || byte == 0x09 || byte == 0x0A) && byte < 0xEF
+    }
+
+    /// What a `&` in text starts, as far as the escaping cares.
+    private enum Reference {
+        /// A character reference to U+10FFFF (leading zeros allowed) that ends before `end`.
+        case introducer(end: Int)
+        /// A character reference the bytes do not hold all of.
+        case incomplete
+        /// Anything else: an entity reference, a reference to another character, or
+        /// malformed text, which libxml2 reads or refuses as it is.
+        case other
+    }
+
+    /// Classifies the reference that starts at the `&` at `index`.
+    private static func characterReference(_ bytes: UnsafeRawBufferPointer, at index: Int) -> Reference {
+        var position = index + 1
+        guard position < bytes.count else { return .incomplete }
+        guard bytes[position] == UInt8(ascii: "#") else { return .other }
+        position += 1
+        guard position < bytes.count else { return .incomplete }
+        let hexadecimal = bytes[position] == UInt8(ascii: "x")
+        if hexadecimal { position += 1 }
+        var value: UInt32 = 0
+        var digits = 0
+        while position < bytes.count {
+            let byte = bytes[position]
+            let digit: UInt32
+            switch byte {
+            case UInt8(ascii: "0")...UInt8(ascii: "9"): digit = UInt32(byte - UInt8(ascii: "0"))
+            case UInt8(ascii: "a")...UInt8(ascii: "f") where hexadecimal: digit = UInt32(byte - UInt8(ascii: "a")) + 10
+            case UInt8(ascii: "A")...UInt8(ascii: "F") where hexadecimal: digit = UInt32(byte - UInt8(ascii: "A")) + 10
+            case UInt8(ascii: ";"):
+                return digits > 0 && value == 0x10FFFF ? .introducer(end: position + 1) : .other
+            default:
+                return .other
+            }
+            // Past U+10FFFF the value stays out of range without overflowing.
+            value = min(value * (hexadecimal ? 16 : 10) + digit, 0x110000)
+            digits += 1
+            position += 1
+        }
+        return .incomplete
     }
 
     /// Appends the text character at `index` (escaped if it must be) and moves past it.
@@ -273,16 +330,28 @@ enum XMLRawCharacters {
         out.removeAll(keepingCapacity: true)
         var index = 0
         while index < text.count {
-            if text[index] == 0xF4, index + 7 < text.count, text[index + 1] == 0x8F, text[index + 2] == 0xBF, text[index + 3] == 0xBF {
-                // The next scalar is a 4-byte sequence: U+10FFFF again, or U+F0000 + c.
-                let scalar = (UInt32(text[index + 4] & 0x07) << 18) | (UInt32(text[index + 5] & 0x3F) << 12)
-                    | (UInt32(text[index + 6] & 0x3F) << 6) | UInt32(text[index + 7] & 0x3F)
-                appendUTF8(scalar == 0x10FFFF ? scalar : scalar - 0xF0000, to: &out)
+            if text[index] == 0xF4, index + 7 < text.count, text[index + 1] == 0x8F, text[index + 2] == 0xBF, text[index + 3] == 0xBF,
+               let scalar = escapedScalar(text, at: index + 4) {
+                appendUTF8(scalar, to: &out)
                 index += 8
             } else {
                 out.append(text[index])
                 index += 1
             }
+        }
+    }
+
+    /// The character an escape's second scalar, at `index`, stands for: U+10FFFF for itself,
+    /// c for U+F0000 + c (a control character, U+FFFE or U+FFFF). Nil for anything else,
+    /// which ``escaped(_:)`` never writes after the introducer; the introducer then stays.
+    private static func escapedScalar(_ text: UnsafeBufferPointer<UInt8>, at index: Int) -> UInt32? {
+        guard text[index] & 0xF8 == 0xF0 else { return nil }
+        let scalar = (UInt32(text[index] & 0x07) << 18) | (UInt32(text[index + 1] & 0x3F) << 12)
+            | (UInt32(text[index + 2] & 0x3F) << 6) | UInt32(text[index + 3] & 0x3F)
+        switch scalar {
+        case 0x10FFFF: return scalar
+        case 0xF0000..<0xF0020, 0xFFFFE, 0xFFFFF: return scalar - 0xF0000
+        default: return nil
         }
     }
 
