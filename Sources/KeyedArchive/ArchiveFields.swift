@@ -29,6 +29,7 @@ struct ArchiveFields: Sequence {
         case .tree(let dictionary):
             return dictionary[key]
         case .binary(let archive, let object):
+            guard archive.isBorrowed else { return archive.fieldBorrowing(key, in: object) }
             guard let entry = archive.entry(of: key, in: object) else { return nil }
             return archive.value(ofEntry: entry, in: object)
         }

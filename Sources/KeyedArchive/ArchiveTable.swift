@@ -34,7 +34,11 @@ struct ArchiveTable {
     init?(binary bytes: some Collection<UInt8>) {
         guard let (archive, top) = BinaryArchive.scan(bytes) else { return nil }
         do {
-            (classSlots, classList) = try Self.resolveClasses(count: archive.count, fields: archive.fields(ofUID:), value: archive.value(ofUID:))
+            (classSlots, classList) = try archive.reading {
+                Result { () throws(KeyedArchiveError) in
+                    try Self.resolveClasses(count: archive.count, fields: archive.fields(ofUID:), value: archive.value(ofUID:))
+                }
+            }.get()
         } catch {
             return nil
         }
@@ -93,6 +97,13 @@ struct ArchiveTable {
         (classSlots, classList) = try Self.resolveClasses(count: objects.count, fields: { objects[Int($0)].dictionary.map(ArchiveFields.init) }, value: { objects[Int($0)] })
         storage = .tree(objects)
         self.top = top
+    }
+
+    /// Runs `body` with a binary archive's bytes borrowed for all of it, so that its reads
+    /// need not each borrow them (see ``BinaryArchive/reading(_:)``).
+    func reading<R, E: Error>(_ body: () throws(E) -> R) throws(E) -> R {
+        guard case .binary(let archive) = storage else { return try body() }
+        return try archive.reading { Result { () throws(E) -> R in try body() } }.get()
     }
 
     /// Object `uid` (below ``count``).

@@ -24,16 +24,16 @@ extension BinaryArchive {
     /// - Returns: the archive and its `$top` dictionary.
     static func scan(_ bytes: some Collection<UInt8>) -> (archive: BinaryArchive, top: PlistDictionary)? {
         guard PlistFormat.detect(bytes) == .binary else { return nil }
-        let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: bytes.count, alignment: 8)
-        buffer.copyBytes(from: bytes)
-        do {
-            var scan = try Scan(table: BinaryObjectTable(UnsafeRawBufferPointer(buffer)))
-            let top = try scan.root()
-            try scan.objects()
-            return (BinaryArchive(buffer: buffer, table: scan.table, objectsStart: scan.objectsStart, count: scan.count), top)
-        } catch {
-            buffer.deallocate()
-            return nil
+        let owner = Owner(bytes)
+        return owner.withUnsafeBytes { buffer in
+            do {
+                var scan = try Scan(table: BinaryObjectTable(buffer))
+                let top = try scan.root()
+                try scan.objects()
+                return (BinaryArchive(owner: owner, table: scan.table, objectsStart: scan.objectsStart, count: scan.count), top)
+            } catch {
+                return nil
+            }
         }
     }
 

@@ -5,6 +5,11 @@ import Musl
 #elseif canImport(Darwin)
 import Darwin
 #endif
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
 import PlistKit
 
 /// A binary keyed archive read in place: `$objects` stays in the file's object table, and
@@ -13,30 +18,78 @@ import PlistKit
 /// Made only by ``scan(_:)``, which checks everything the full reader and ``ArchiveTable``
 /// would check of the objects (and gives up, for the caller to take the ``Plist`` path, at
 /// anything unusual), so reads here cannot fail.
+///
+/// The bytes are the caller's, not a copy: ``owner`` keeps its `Data` or array alive, and
+/// every read runs inside ``reading(_:)``, which borrows the bytes from the owner for the
+/// outermost read and checks that they are where the table was made over them.
 final class BinaryArchive {
-    /// The archive's bytes: a copy this object owns, so `table` stays valid as long as it.
-    private let buffer: UnsafeMutableRawBufferPointer
+    /// Whoever holds the archive's bytes.
+    enum Owner {
+        case data(Data)
+        case array([UInt8])
+
+        /// Takes `bytes` without copying when they are a `Data` or an array.
+        init(_ bytes: some Collection<UInt8>) {
+            switch bytes {
+            case let data as Data: self = .data(data)
+            case let array as [UInt8]: self = .array(array)
+            default: self = .array(Array(bytes))
+            }
+        }
+
+        func withUnsafeBytes<R>(_ body: (UnsafeRawBufferPointer) -> R) -> R {
+            switch self {
+            case .data(let data): data.withUnsafeBytes(body)
+            case .array(let array): array.withUnsafeBytes(body)
+            }
+        }
+    }
+
+    private let owner: Owner
+    /// The table over the owner's bytes; read only inside ``reading(_:)``.
     let table: BinaryObjectTable
+    /// Inlined reads of the checked table, for key lookups.
+    private let reads: TableReads
+    /// How many ``reading(_:)`` calls are running: above 0, the bytes are borrowed. Touched
+    /// only from the decoding thread, like the unarchiver's state.
+    @exclusivity(unchecked) private var borrows = 0
     /// Where the references of the `$objects` array start.
     private let objectsStart: Int
     /// The number of objects in `$objects`.
     let count: Int
-    /// Inlined reads of the checked table, for key lookups.
-    private let reads: TableReads
     /// Objects nested deeper than this inside an object of `$objects` make ``scan(_:)`` give
     /// up, so that every path from the root stays far below the reader's depth limit.
     static let maximumNesting = 16
 
-    init(buffer: UnsafeMutableRawBufferPointer, table: BinaryObjectTable, objectsStart: Int, count: Int) {
-        self.buffer = buffer
+    /// An archive over `owner`'s bytes, which `table` was checked over and which are borrowed
+    /// while this runs (inside ``scan(_:)``).
+    init(owner: Owner, table: BinaryObjectTable, objectsStart: Int, count: Int) {
+        self.owner = owner
         self.table = table
         self.objectsStart = objectsStart
         self.count = count
         reads = TableReads(table)
     }
 
-    deinit {
-        buffer.deallocate()
+    /// True while a ``reading(_:)`` call runs. Every method that reads the bytes starts by
+    /// calling itself again inside ``reading(_:)`` when they are not borrowed, so that the
+    /// usual call, inside an outer one, costs a branch.
+    @inline(__always)
+    var isBorrowed: Bool { borrows > 0 }
+
+    /// Runs `body`, which reads the archive, with its bytes borrowed from their owner. Kept
+    /// out of line, so that the methods that call it on their cold path stay small.
+    @inline(never)
+    func reading<R>(_ body: () -> R) -> R {
+        if isBorrowed { return body() }
+        return owner.withUnsafeBytes { bytes in
+            // A `Data` of more than a few bytes and a native array keep their bytes at one
+            // address until they are mutated, which nothing does to the owner.
+            precondition(bytes.baseAddress == table.bytes.baseAddress, "BinaryArchive: the archive's bytes moved")
+            borrows += 1
+            defer { borrows -= 1 }
+            return body()
+        }
     }
 
     /// The index in the object table of the object with UID `uid` (below ``count``).
@@ -47,6 +100,7 @@ final class BinaryArchive {
 
     /// The fields of the object `uid` when it is a dictionary.
     func fields(ofUID uid: UInt64) -> ArchiveFields? {
+        guard isBorrowed else { return reading { fields(ofUID: uid) } }
         let index = objectIndex(ofUID: uid)
         guard isDictionary(index), let object = table.uncheckedContainer(index: index) else { return nil }
         return ArchiveFields(self, object: object)
@@ -60,6 +114,7 @@ final class BinaryArchive {
 
     /// The object `uid` as a value.
     func value(ofUID uid: UInt64) -> Plist {
+        guard isBorrowed else { return reading { value(ofUID: uid) } }
         if let fields = fields(ofUID: uid) { return .dictionary(fields.dictionary) }
         return value(ofObject: objectIndex(ofUID: uid), referencedFrom: objectsStart + Int(uid) * table.refSize)
     }
@@ -67,12 +122,25 @@ final class BinaryArchive {
     /// The object `uid` as a value, except that a dictionary comes back as an empty
     /// `.dictionary`.
     func valueOrEmptyDictionary(ofUID uid: UInt64) -> Plist {
+        guard isBorrowed else { return reading { valueOrEmptyDictionary(ofUID: uid) } }
         let index = objectIndex(ofUID: uid)
         if isDictionary(index) { return .dictionary([:]) }
         return value(ofObject: index, referencedFrom: objectsStart + Int(uid) * table.refSize)
     }
 
-    /// Entry `entry` of the dictionary `object`'s values.
+    /// The value stored under `key` in the dictionary `object`, or nil, read inside
+    /// ``reading(_:)``: ``ArchiveFields`` looks fields up with ``entry(of:in:)`` and
+    /// ``value(ofEntry:in:)`` when the bytes are borrowed, and with this when not.
+    @inline(never)
+    func fieldBorrowing(_ key: PlistKey, in object: BinaryObject) -> Plist? {
+        reading {
+            guard let entry = entry(of: key, in: object) else { return nil }
+            return value(ofEntry: entry, in: object)
+        }
+    }
+
+    /// Entry `entry` of the dictionary `object`'s values; only while the bytes are borrowed
+    /// (see ``isBorrowed``).
     func value(ofEntry entry: Int, in object: BinaryObject) -> Plist {
         let position = object.start + (object.count + entry) * table.refSize
         return value(ofObject: table.ref(at: position), referencedFrom: position)
@@ -106,6 +174,7 @@ final class BinaryArchive {
 
     /// The dictionary `object` (whose keys the scan checked to be distinct strings).
     func dictionary(_ object: BinaryObject) -> PlistDictionary {
+        guard isBorrowed else { return reading { dictionary(object) } }
         let keys = keys(of: object)
         var values: [Plist] = []
         values.reserveCapacity(object.count)
@@ -115,7 +184,8 @@ final class BinaryArchive {
 
     /// The keys of the dictionary `object`, in order.
     func keys(of object: BinaryObject) -> [PlistKey] {
-        (0..<object.count).map { entry in PlistKey(text(of: keyObject(entry, of: object))) }
+        guard isBorrowed else { return reading { keys(of: object) } }
+        return (0..<object.count).map { entry in PlistKey(text(of: keyObject(entry, of: object))) }
     }
 
     /// Where `key` is among the keys of the dictionary `object`, or nil: ASCII key objects

@@ -55,12 +55,14 @@ extension KeyedUnarchiver {
     }
 
     private func genericTop() throws(KeyedArchiveError) -> Plist {
-        var state = GenericState(referenceCounts: referenceCounts())
-        var result: PlistDictionary = [:]
-        for (key, slot) in table.top {
-            result[key] = try generic(slot, &state, depth: 1)
+        try table.reading { () throws(KeyedArchiveError) -> Plist in
+            var state = GenericState(referenceCounts: referenceCounts())
+            var result: PlistDictionary = [:]
+            for (key, slot) in table.top {
+                result[key] = try generic(slot, &state, depth: 1)
+            }
+            return .dictionary(result)
         }
-        return .dictionary(result)
     }
 
     private struct GenericState {

@@ -240,15 +240,17 @@ public final class KeyedUnarchiver {
     private func topLevel<R>(_ body: () throws(KeyedArchiveError) -> R) throws(KeyedArchiveError) -> R {
         guard frames.isEmpty else { return try body() }
         try verifyAllowedClasses()
-        do throws(KeyedArchiveError) {
-            let result = try body()
-            while let next = pending.popLast() {
-                try decodeBody(of: next.object, uid: next.uid, className: next.className)
+        return try table.reading { () throws(KeyedArchiveError) -> R in
+            do throws(KeyedArchiveError) {
+                let result = try body()
+                while let next = pending.popLast() {
+                    try decodeBody(of: next.object, uid: next.uid, className: next.className)
+                }
+                return result
+            } catch {
+                pending.removeAll()
+                throw error
             }
-            return result
-        } catch {
-            pending.removeAll()
-            throw error
         }
     }
 

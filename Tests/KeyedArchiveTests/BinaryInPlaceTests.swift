@@ -136,6 +136,35 @@ struct BinaryInPlaceTests {
         }
     }
 
+    /// The unarchiver reads the caller's bytes (a `Data`, a slice of one, an array), not a
+    /// copy: a change the caller makes to its own value afterwards does not reach them, and
+    /// reads outside any top-level decode (a type's `unarchive(from:in:)` called directly)
+    /// borrow the bytes for themselves.
+    @Test func readsTheCallersBytesInPlace() throws {
+        let objects: [Plist] = [
+            "$null", node(classUID: 2, name: 3, next: 6, children: 4), nodeClass, "root",
+            ["$class": .uid(5), "NS.objects": [.uid(6)]], ["$classname": "NSArray", "$classes": ["NSArray", "NSObject"]],
+            node(classUID: 2, name: 7, children: 8), "a", ["$class": .uid(5), "NS.objects": []],
+        ]
+        var binary = try archive(objects).encoded(as: .binary)
+        let padded = Data([0xAA, 0xBB]) + binary
+        let inputs: [(String, () throws(KeyedArchiveError) -> KeyedUnarchiver)] = [
+            ("data", { () throws(KeyedArchiveError) in try KeyedUnarchiver(forReadingFrom: binary) }),
+            ("slice", { () throws(KeyedArchiveError) in try KeyedUnarchiver(forReadingFrom: padded[2...]) }),
+            ("array", { () throws(KeyedArchiveError) in try KeyedUnarchiver(forReadingFrom: [UInt8](binary)) }),
+            ("array slice", { () throws(KeyedArchiveError) in try KeyedUnarchiver(forReadingFrom: [UInt8](padded)[2...]) }),
+        ]
+        for (name, make) in inputs {
+            let unarchiver = try make()
+            #expect(try String.unarchive(from: .uid(7), in: unarchiver) == "a", "\(name)")
+            #expect(Self.outcome { unarchiver } == "root [\"a\"] next: a", "\(name)")
+        }
+        let unarchiver = try KeyedUnarchiver(forReadingFrom: binary)
+        binary.resetBytes(in: 0..<binary.count)
+        #expect(try String.unarchive(from: .uid(3), in: unarchiver) == "root")
+        #expect(Self.outcome { unarchiver } == "root [\"a\"] next: a")
+    }
+
     @Test func genericUnarchiveIsTheSameFromBinaryAndTree() throws {
         let root = Node("root")
         let child = Node("child")
