@@ -57,20 +57,14 @@ private func eventsEnd(_ bytes: Data, _ format: PlistFormat) -> Bool {
 /// position, last value), and the writer may refuse an overwritten value the format cannot
 /// hold.
 private func checkWriter(copying bytes: Data, _ format: PlistFormat, _ value: Plist) {
+    // Known before writing: a refusal may come before the repeated key.
+    let repeatsKeys = repeatsKeys(bytes, format)
     for output in PlistFormat.allCases {
-        var repeatsKeys = false
         let streamed = Result { () throws(PlistError) -> Data in
             var written = Data()
             let writer = try PlistEventWriter(format: output) { chunk in written.append(contentsOf: chunk) }
             let reader = try PlistEventReader(bytes, format: format)
-            var keys: [Set<String>] = []
             while let event = try reader.next() {
-                switch event {
-                case .startDictionary: keys.append([])
-                case .endDictionary: keys.removeLast()
-                case .key(let key): repeatsKeys = !keys[keys.count - 1].insert(key).inserted || repeatsKeys
-                default: break
-                }
                 try writer.write(event)
             }
             try writer.finish()
@@ -102,4 +96,19 @@ private func checkWriter(copying bytes: Data, _ format: PlistFormat, _ value: Pl
             fuzzFailure("\(output) event writer writes what the whole-value writer refuses: \(error)")
         }
     }
+}
+
+/// True when a dictionary in the events of `bytes` (which read without error) repeats a key.
+private func repeatsKeys(_ bytes: Data, _ format: PlistFormat) -> Bool {
+    guard let reader = try? PlistEventReader(bytes, format: format) else { return false }
+    var keys: [Set<String>] = []
+    while let event = try? reader.next() {
+        switch event {
+        case .startDictionary: keys.append([])
+        case .endDictionary: keys.removeLast()
+        case .key(let key): if !keys[keys.count - 1].insert(key).inserted { return true }
+        default: break
+        }
+    }
+    return false
 }
