@@ -71,9 +71,10 @@ final class BinaryArchive {
         reads = TableReads(table)
     }
 
-    /// True while a ``reading(_:)`` call runs. Every method that reads the bytes starts by
-    /// calling itself again inside ``reading(_:)`` when they are not borrowed, so that the
-    /// usual call, inside an outer one, costs a branch.
+    /// True while a ``reading(_:)`` call runs. The methods that other types call start by
+    /// calling themselves again inside ``reading(_:)`` when the bytes are not borrowed (those
+    /// that say they need a borrow leave it to the caller), so that the usual call, inside an
+    /// outer one, costs a branch.
     @inline(__always)
     var isBorrowed: Bool { borrows > 0 }
 
