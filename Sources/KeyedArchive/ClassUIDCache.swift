@@ -7,10 +7,15 @@ import PlistKit
 /// call (`["NSDate", "NSObject"]`), whose bits (``StringBits``: the same small-string bytes
 /// or the same storage) are equal, so a hit costs a few word compares instead of hashing the
 /// strings. Hierarchies it does not hold are looked up by text, as before.
+///
+/// It keeps the strings it remembers: a class name made anew for each call (the default,
+/// `String(describing:)`) is freed afterwards, and another name of the same length could
+/// then be made in the same storage, with the same bits.
 struct ClassUIDCache {
     /// Direct-mapped by the bits of the class name: an archive names few classes.
     private static let slotCount = 8
     private var hierarchies = [[StringBits]](repeating: [], count: slotCount)
+    private var kept = [[String]](repeating: [], count: slotCount)
     private var uids = [UInt64](repeating: 0, count: slotCount)
 
     /// The slot for `hierarchy` (which is not empty).
@@ -35,6 +40,7 @@ struct ClassUIDCache {
         guard !hierarchy.isEmpty else { return }
         let slot = Self.slot(for: hierarchy)
         hierarchies[slot] = hierarchy.map(StringBits.init)
+        kept[slot] = hierarchy
         uids[slot] = uid
     }
 }
