@@ -12,30 +12,27 @@ import Testing
         String(decoding: Array(name.utf8), as: UTF8.self)
     }
 
-    /// Fieldless classes whose hierarchies are made anew on every call.
-    final class First: KeyedCodable {
-        static var archivedClassName: String { "LongClassNameNumberOne" }
-        static var archivedClassHierarchy: [String] { [fresh("LongClassNameNumberOne")] }
-        init() {}
+    /// A fieldless class whose hierarchy is made anew on every call.
+    class Fresh: KeyedCodable {
+        class var name: String { "Fresh" }
+        class var archivedClassName: String { name }
+        class var archivedClassHierarchy: [String] { [ClassNameIdentityTests.fresh(name)] }
+        required init() {}
         func encode(with archiver: KeyedArchiver) {}
         func decode(from unarchiver: KeyedUnarchiver) throws {}
+    }
+
+    final class First: Fresh {
+        override class var name: String { "LongClassNameNumberOne" }
     }
 
     /// Archived under the same name as ``First``: the archiver finds the name by its text.
-    final class SameName: KeyedCodable {
-        static var archivedClassName: String { "LongClassNameNumberOne" }
-        static var archivedClassHierarchy: [String] { [fresh("LongClassNameNumberOne")] }
-        init() {}
-        func encode(with archiver: KeyedArchiver) {}
-        func decode(from unarchiver: KeyedUnarchiver) throws {}
+    final class SameName: Fresh {
+        override class var name: String { "LongClassNameNumberOne" }
     }
 
-    final class Second: KeyedCodable {
-        static var archivedClassName: String { "LongClassNameNumberTwo" }
-        static var archivedClassHierarchy: [String] { [fresh("LongClassNameNumberTwo")] }
-        init() {}
-        func encode(with archiver: KeyedArchiver) {}
-        func decode(from unarchiver: KeyedUnarchiver) throws {}
+    final class Second: Fresh {
+        override class var name: String { "LongClassNameNumberTwo" }
     }
 
     final class Holder: KeyedCodable {
