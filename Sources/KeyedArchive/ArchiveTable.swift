@@ -34,11 +34,9 @@ struct ArchiveTable {
     init?(binary bytes: some Collection<UInt8>) {
         guard let (archive, top) = BinaryArchive.scan(bytes) else { return nil }
         do {
-            (classSlots, classList) = try archive.reading {
-                Result { () throws(KeyedArchiveError) in
-                    try Self.resolveClasses(count: archive.count, fields: archive.fields(ofUID:), value: archive.value(ofUID:))
-                }
-            }.get()
+            (classSlots, classList) = try archive.reading { () throws(KeyedArchiveError) in
+                try Self.resolveClasses(count: archive.count, fields: archive.fields(ofUID:), value: archive.value(ofUID:))
+            }
         } catch {
             return nil
         }
@@ -103,7 +101,7 @@ struct ArchiveTable {
     /// need not each borrow them (see ``BinaryArchive/reading(_:)``).
     func reading<R, E: Error>(_ body: () throws(E) -> R) throws(E) -> R {
         guard case .binary(let archive) = storage else { return try body() }
-        return try archive.reading { Result { () throws(E) -> R in try body() } }.get()
+        return try archive.reading(body)
     }
 
     /// Object `uid` (below ``count``).

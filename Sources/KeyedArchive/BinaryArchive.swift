@@ -81,16 +81,16 @@ final class BinaryArchive {
     /// Runs `body`, which reads the archive, with its bytes borrowed from their owner. Kept
     /// out of line, so that the methods that call it on their cold path stay small.
     @inline(never)
-    func reading<R>(_ body: () -> R) -> R {
-        if isBorrowed { return body() }
-        return owner.withUnsafeBytes { bytes in
+    func reading<R, E: Error>(_ body: () throws(E) -> R) throws(E) -> R {
+        if isBorrowed { return try body() }
+        return try owner.withUnsafeBytes { bytes in
             // A `Data` of more than a few bytes and a native array keep their bytes at one
             // address until they are mutated, which nothing does to the owner.
             precondition(bytes.baseAddress == table.bytes.baseAddress, "BinaryArchive: the archive's bytes moved")
             borrows += 1
             defer { borrows -= 1 }
-            return body()
-        }
+            return Result { () throws(E) -> R in try body() }
+        }.get()
     }
 
     /// The index in the object table of the object with UID `uid` (below ``count``).

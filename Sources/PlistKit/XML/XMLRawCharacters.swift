@@ -277,19 +277,12 @@ enum XMLRawCharacters {
         var value: UInt32 = 0
         var digits = 0
         while position < bytes.count {
-            let byte = bytes[position]
-            let digit: UInt32
-            switch byte {
-            case UInt8(ascii: "0")...UInt8(ascii: "9"): digit = UInt32(byte - UInt8(ascii: "0"))
-            case UInt8(ascii: "a")...UInt8(ascii: "f") where hexadecimal: digit = UInt32(byte - UInt8(ascii: "a")) + 10
-            case UInt8(ascii: "A")...UInt8(ascii: "F") where hexadecimal: digit = UInt32(byte - UInt8(ascii: "A")) + 10
-            case UInt8(ascii: ";"):
+            if bytes[position] == UInt8(ascii: ";") {
                 return digits > 0 && value == 0x10FFFF ? .introducer(end: position + 1) : .other
-            default:
-                return .other
             }
+            guard let digit = OpenStepEscapes.hexValue(bytes[position]), hexadecimal || digit < 10 else { return .other }
             // Past U+10FFFF the value stays out of range without overflowing.
-            value = min(value * (hexadecimal ? 16 : 10) + digit, 0x110000)
+            value = min(value * (hexadecimal ? 16 : 10) + UInt32(digit), 0x110000)
             digits += 1
             position += 1
         }
