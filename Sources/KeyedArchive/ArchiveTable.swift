@@ -32,10 +32,12 @@ struct ArchiveTable {
     /// Reads `bytes` in place when they are a binary archive that passes ``BinaryArchive/scan(_:)``
     /// and whose classes resolve; nil otherwise (the caller parses them into a ``Plist``).
     init?(binary bytes: some Collection<UInt8>) {
-        guard let (archive, top) = BinaryArchive.scan(bytes) else { return nil }
+        guard let (archive, top, classEntries) = BinaryArchive.scan(bytes) else { return nil }
         do {
             (classSlots, classList) = try archive.reading { () throws(KeyedArchiveError) in
-                try Self.resolveClasses(count: archive.count, fields: archive.fields(ofUID:), value: archive.value(ofUID:))
+                try Self.resolveClasses(
+                    count: archive.count, classReference: { archive.classReference(ofUID: $0, entries: classEntries) },
+                    fields: archive.fields(ofUID:), value: archive.value(ofUID:))
             }
         } catch {
             return nil
@@ -92,7 +94,9 @@ struct ArchiveTable {
         }
 
         self.count = objects.count
-        (classSlots, classList) = try Self.resolveClasses(count: objects.count, fields: { objects[Int($0)].dictionary.map(ArchiveFields.init) }, value: { objects[Int($0)] })
+        (classSlots, classList) = try Self.resolveClasses(
+            count: objects.count, classReference: { objects[Int($0)].dictionary?["$class"] },
+            fields: { objects[Int($0)].dictionary.map(ArchiveFields.init) }, value: { objects[Int($0)] })
         storage = .tree(objects)
         self.top = top
     }
@@ -152,15 +156,17 @@ struct ArchiveTable {
         classSlots.indices.filter { classSlots[$0] >= 0 }.map { UInt64($0) }
     }
 
-    /// Finds the class of every object that has a `$class`, checking each class description
-    /// once: per UID, the index of its class in the returned list, or -1.
-    private static func resolveClasses(count: Int, fields: (UInt64) -> ArchiveFields?, value: (UInt64) -> Plist) throws(KeyedArchiveError) -> (slots: [Int32], classes: [ArchivedClass]) {
+    /// Finds the class of every object that has a `$class` (`classReference`), checking each
+    /// class description once: per UID, the index of its class in the returned list, or -1.
+    private static func resolveClasses(
+        count: Int, classReference: (UInt64) -> Plist?, fields: (UInt64) -> ArchiveFields?, value: (UInt64) -> Plist
+    ) throws(KeyedArchiveError) -> (slots: [Int32], classes: [ArchivedClass]) {
         // Per UID of a class description: its index in `classes`, or -1 before it is read.
         var slotOfDescription = [Int32](repeating: -1, count: count)
         var classes: [ArchivedClass] = []
         var slots = [Int32](repeating: -1, count: count)
         for index in 0..<count {
-            guard let classRef = fields(UInt64(index))?["$class"] else { continue }
+            guard let classRef = classReference(UInt64(index)) else { continue }
             guard case .uid(let classUID) = classRef else {
                 throw KeyedArchiveError(.badClass, "object #\(index): $class is \(Self.describe(classRef)), not a UID")
             }

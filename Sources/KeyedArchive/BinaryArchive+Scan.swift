@@ -21,8 +21,9 @@ extension BinaryArchive {
     /// ``BinaryObjectTable`` reads, and the full reader itself for the root's values other
     /// than `$objects`), and every UID in `$objects` and `$top` against the object count.
     ///
-    /// - Returns: the archive and its `$top` dictionary.
-    static func scan(_ bytes: some Collection<UInt8>) -> (archive: BinaryArchive, top: PlistDictionary)? {
+    /// - Returns: the archive, its `$top` dictionary, and per object of the table, where its
+    /// `$class` key is (see ``ClassEntries``).
+    static func scan(_ bytes: some Collection<UInt8>) -> (archive: BinaryArchive, top: PlistDictionary, classEntries: ClassEntries)? {
         guard PlistFormat.detect(bytes) == .binary else { return nil }
         let owner = Owner(bytes)
         return owner.withUnsafeBytes { buffer in
@@ -30,7 +31,7 @@ extension BinaryArchive {
                 var scan = try Scan(table: BinaryObjectTable(buffer))
                 let top = try scan.root()
                 try scan.objects()
-                return (BinaryArchive(owner: owner, table: scan.table, objectsStart: scan.objectsStart, count: scan.count), top)
+                return (BinaryArchive(owner: owner, table: scan.table, objectsStart: scan.objectsStart, count: scan.count), top, ClassEntries(entries: scan.classEntries))
             } catch {
                 return nil
             }
@@ -51,11 +52,14 @@ extension BinaryArchive {
         var count = 0
         /// The key fingerprints of the dictionary being checked (kept to reuse the storage).
         var fingerprints: [KeyFingerprint] = []
+        /// Per table object, where its `$class` key is (see ``ClassEntries``).
+        var classEntries: [Int8]
 
         init(table: BinaryObjectTable) {
             self.table = table
             reads = TableReads(table)
             marks = Array(repeating: 0, count: table.objectCount)
+            classEntries = Array(repeating: ClassEntries.none, count: table.objectCount)
         }
 
         /// Checks the root dictionary and every value but `$objects`; finds `$objects`.
@@ -96,6 +100,9 @@ extension BinaryArchive {
             for value in top.values { try checkUIDs(value) }
             return top
         }
+
+        /// `$class` as a ``KeyFingerprint``'s head: its bytes, loaded as a word.
+        static var classKeyWord: UInt64 { UInt64(littleEndian: 0x0000_7373_616C_6324) }
 
         /// Checks every UID in a `$top` value.
         func checkUIDs(_ value: Plist) throws {
@@ -143,7 +150,7 @@ extension BinaryArchive {
             case .array, .set, .dictionary:
                 marks[index] = 1
                 let isDictionary = object.kind == .dictionary
-                if isDictionary { try checkKeys(object) }
+                if isDictionary { try checkKeys(object, index: index) }
                 let valuesStart = object.start + (isDictionary ? object.count * table.refSize : 0)
                 for element in 0..<object.count {
                     levels = max(levels, try check(checkedRef(element, from: valuesStart)))
@@ -166,20 +173,25 @@ extension BinaryArchive {
             return index
         }
 
-        /// Checks the keys of the dictionary `object`: each a string, checked as the reader
-        /// checks it, and no two the same text. ASCII keys are compared by a fingerprint that
-        /// holds all of a key of up to 16 bytes; others, and large dictionaries, decode their
-        /// keys into a set.
-        mutating func checkKeys(_ object: BinaryObject) throws {
+        /// Checks the keys of the dictionary `object` (table object `index`): each a string,
+        /// checked as the reader checks it, and no two the same text. ASCII keys are compared
+        /// by a fingerprint that holds all of a key of up to 16 bytes; others, and large
+        /// dictionaries, decode their keys into a set. Notes where its `$class` key is.
+        mutating func checkKeys(_ object: BinaryObject, index: Int) throws {
             fingerprints.removeAll(keepingCapacity: true)
             var allASCII = true
+            var allShort = true
+            var classEntry: Int?
             for entry in 0..<object.count {
                 let index = try checkedRef(entry, from: object.start)
                 if let bytes = reads.shortASCIIString(index) {
-                    fingerprints.append(KeyFingerprint(bytes, start: bytes.baseAddress! - table.bytes.baseAddress!))
+                    let fingerprint = KeyFingerprint(bytes, start: bytes.baseAddress! - table.bytes.baseAddress!)
+                    if fingerprint.count == 6, fingerprint.head == Self.classKeyWord { classEntry = entry }
+                    fingerprints.append(fingerprint)
                     marks[index] = 2
                     continue
                 }
+                allShort = false
                 let key = try table.object(index: index)
                 switch key.kind {
                 case .asciiString:
@@ -191,6 +203,13 @@ extension BinaryArchive {
                     throw Unusual()
                 }
                 marks[index] = 2
+            }
+            classEntries[index] = if let classEntry, classEntry <= Int(Int8.max) {
+                Int8(classEntry)
+            } else if classEntry == nil, allShort {
+                ClassEntries.none
+            } else {
+                ClassEntries.unknown
             }
             guard object.count > 1 else { return }
             if allASCII, object.count <= 32 {
@@ -237,4 +256,19 @@ extension BinaryArchive {
             return count <= 16 || memcmp(table.bytes.baseAddress! + start, table.bytes.baseAddress! + other.start, count) == 0
         }
     }
+}
+
+/// Where the `$class` key of each dictionary in a binary archive's object table is, noted by
+/// ``BinaryArchive/scan(_:)`` while it checks the keys, so that resolving every object's
+/// class (``ArchiveTable``) reads `$class` without searching the keys again. One byte per
+/// object of the table, dropped once the classes are resolved.
+struct ClassEntries {
+    /// The dictionary has no `$class` key (or the object is not a dictionary).
+    static let none: Int8 = -1
+    /// The `$class` key is not one of the first 128, or the dictionary has keys that are
+    /// not short ASCII strings: search for it.
+    static let unknown: Int8 = -2
+
+    /// Per table object: the entry of its `$class` key, ``none`` or ``unknown``.
+    let entries: [Int8]
 }

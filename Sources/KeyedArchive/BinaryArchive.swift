@@ -50,6 +50,8 @@ final class BinaryArchive {
     let table: BinaryObjectTable
     /// Inlined reads of the checked table, for key lookups.
     private let reads: TableReads
+    /// The keys of the dictionaries searched last, for key lookups.
+    private let keySignatures = KeySignatureCache()
     /// How many ``reading(_:)`` calls are running: above 0, the bytes are borrowed. Touched
     /// only from the decoding thread, like the unarchiver's state.
     @exclusivity(unchecked) private var borrows = 0
@@ -107,6 +109,19 @@ final class BinaryArchive {
         return ArchiveFields(self, object: object)
     }
 
+    /// The `$class` of the object `uid`, or nil when it is not a dictionary or has none; read
+    /// where the scan found it (see ``ClassEntries``). Only while the bytes are borrowed.
+    func classReference(ofUID uid: UInt64, entries: ClassEntries) -> Plist? {
+        let index = objectIndex(ofUID: uid)
+        guard isDictionary(index) else { return nil }
+        let entry = entries.entries[index]
+        if entry == ClassEntries.none { return nil }
+        guard entry >= 0, let object = table.uncheckedContainer(index: index) else {
+            return fields(ofUID: uid)?[PlistKey("$class")]
+        }
+        return value(ofEntry: Int(entry), in: object)
+    }
+
     /// True when object `index` of the table (checked by the scan) is a dictionary.
     @inline(__always)
     private func isDictionary(_ index: Int) -> Bool {
@@ -144,13 +159,15 @@ final class BinaryArchive {
     /// (see ``isBorrowed``).
     func value(ofEntry entry: Int, in object: BinaryObject) -> Plist {
         let position = object.start + (object.count + entry) * table.refSize
-        return value(ofObject: table.ref(at: position), referencedFrom: position)
+        return value(ofObject: reads.ref(object.count + entry, from: object.start), referencedFrom: position)
     }
 
     /// Object `index` of the table, which ``scan(_:)`` checked, as a value.
     private func value(ofObject index: Int, referencedFrom referrer: Int) -> Plist {
-        // References (most fields of an archived object) without a call into the table.
+        // References (most fields of an archived object) and common scalars without a call
+        // into the table.
         if let uid = reads.smallUID(index) { return .uid(uid) }
+        if let scalar = reads.checkedScalar(index) { return scalar }
         let object = checked(try table.object(index: index))
         if let scalar = checked(try table.scalarValue(object)) { return scalar }
         if object.kind != .dictionary, let elements = scalarElements(of: object) { return .array(elements) }
@@ -190,8 +207,19 @@ final class BinaryArchive {
     }
 
     /// Where `key` is among the keys of the dictionary `object`, or nil: ASCII key objects
-    /// are compared in place, so nothing is decoded or hashed.
+    /// are compared in place, so nothing is decoded or hashed. A short ASCII key is compared
+    /// with the signatures of the dictionary's keys (see ``KeySignatureCache``) when it has
+    /// only short ASCII keys (nearly every object does), read once for all its lookups.
     func entry(of key: PlistKey, in object: BinaryObject) -> Int? {
+        if let (low, high) = keySignatures.signature(of: key.string),
+           let signatures = keySignatures.signatures(of: object, reads: reads) {
+            var entry = 0
+            while entry < object.count {
+                if signatures[2 * entry] == low, signatures[2 * entry + 1] == high { return entry }
+                entry += 1
+            }
+            return nil
+        }
         var string = key.string
         return string.withUTF8 { wanted -> Int? in
             // A key object of the same text, if it is a short ASCII string (nearly every key
@@ -210,7 +238,7 @@ final class BinaryArchive {
                     // The scan checked these bytes to be ASCII; the offset table and the
                     // trailer follow, so 8 bytes can always be read.
                     if wanted.count <= 8
-                        ? Self.word(reads.address(offset + 1), count: wanted.count) == word
+                        ? KeySignatureCache.word(reads.address(offset + 1), count: wanted.count) == word
                         : memcmp(reads.address(offset + 1), wanted.baseAddress!, wanted.count) == 0 {
                         return entry
                     }
@@ -221,14 +249,6 @@ final class BinaryArchive {
             }
             return nil
         }
-    }
-
-    /// The first `count` (up to 8) bytes at `bytes`, as a little-endian word; 8 bytes must be
-    /// readable.
-    @inline(__always)
-    private static func word(_ bytes: UnsafeRawPointer, count: Int) -> UInt64 {
-        let all = UInt64(littleEndian: bytes.loadUnaligned(as: UInt64.self))
-        return count == 8 ? all : all & (1 &<< (UInt64(count) &* 8) &- 1)
     }
 
     /// The text of the (checked) string object `index`.

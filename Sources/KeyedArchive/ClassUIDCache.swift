@@ -1,4 +1,4 @@
-import PlistKit
+@_spi(Internals) import PlistKit
 
 /// The class-description UIDs of the last few class hierarchies, found by the identity of
 /// their strings.

@@ -125,7 +125,7 @@ extension Optional: KeyedArchivable where Wrapped: KeyedArchivable {
     public func archive(into archiver: KeyedArchiver) -> UInt64 {
         switch self {
         case .some(let value): value.archive(into: archiver)
-        case .none: archiver.uid(forFoundationObject: ["NSNull", "NSObject"], fields: [:])
+        case .none: archiver.uid(for: .null, field: nil)
         }
     }
 

@@ -166,7 +166,7 @@ extension Data: KeyedArchivable {
 extension Date: KeyedArchivable {
     /// Archives the value as Apple's archiver writes an NSDate; returns its UID.
     public func archive(into archiver: KeyedArchiver) -> UInt64 {
-        archiver.uid(forFoundationObject: ["NSDate", "NSObject"], fields: ["NS.time": .real(timeIntervalSinceReferenceDate)])
+        archiver.uid(for: .date, field: .real(timeIntervalSinceReferenceDate))
     }
 
     /// Reads an NSDate in any form Foundation writes it, as `Date`.
@@ -184,7 +184,7 @@ extension UUID: KeyedArchivable {
     /// Archives the value as Apple's archiver writes an NSUUID; returns its UID.
     public func archive(into archiver: KeyedArchiver) -> UInt64 {
         let bytes = withUnsafeBytes(of: uuid) { Data($0) }
-        return archiver.uid(forFoundationObject: ["NSUUID", "NSObject"], fields: ["NS.uuidbytes": .data(bytes)])
+        return archiver.uid(for: .uuid, field: .data(bytes))
     }
 
     /// Reads an NSUUID in any form Foundation writes it, as `UUID`.

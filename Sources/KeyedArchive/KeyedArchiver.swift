@@ -26,7 +26,7 @@ public final class KeyedArchiver {
     // finished before the next call into an `encode(with:)`, so they skip dynamic
     // exclusivity checks (a tenth of the time of archiving many small objects).
     @exclusivity(unchecked) private var objects: [Plist] = [.string("$null")]
-    @exclusivity(unchecked) private var objectUIDs: [ObjectIdentifier: UInt64] = [:]
+    @exclusivity(unchecked) private var objectUIDs = ObjectUIDTable()
     /// Keeps archived objects alive so that their `ObjectIdentifier`s stay unique.
     @exclusivity(unchecked) private var retained: [AnyObject] = []
     @exclusivity(unchecked) private var scalarUIDs: [Plist: UInt64] = [:]
@@ -34,17 +34,18 @@ public final class KeyedArchiver {
     private var classUIDs: [[String]: UInt64] = [:]
     @exclusivity(unchecked) private var recentClassUIDs = ClassUIDCache()
     private var classNameOverrides: [ObjectIdentifier: String] = [:] {
-        didSet { typeClassUIDs = [:] }
+        didSet { typeClassUIDs = ObjectUIDTable() }
     }
-    private var typeClassUIDs: [ObjectIdentifier: UInt64] = [:]
+    @exclusivity(unchecked) private var typeClassUIDs = ObjectUIDTable()
     private var valueClassNameOverrides: [String: String] = [:]
     /// The fields of the objects being encoded, innermost last.
     @exclusivity(unchecked) private var frames: [ArchiveFrame] = []
-    /// The key array the last object of each class got, shared by the next ones.
-    @exclusivity(unchecked) private var sharedKeys: [UInt64: ArchiveFrame.SharedKeys] = [:]
-    @exclusivity(unchecked) private var fieldCounts = FieldCountHints()
+    /// The keys the last object of each class got, which the next ones follow and share.
+    @exclusivity(unchecked) private var classLayouts = ClassLayouts()
     /// The key arrays of finished frames, for the next ones.
     @exclusivity(unchecked) private var frameScratch: [ArchiveFrame.Scratch] = []
+    /// Per ``FixedFoundationClass``, its class UID and key array, once an object of it is written.
+    @exclusivity(unchecked) private var fixedLayouts = [(classUID: UInt64, keys: [PlistKey])?](repeating: nil, count: FixedFoundationClass.allCases.count)
     /// Objects given a UID but not yet encoded (graphs deeper than the recursion limit).
     private var pending: [(object: any KeyedCodable, uid: UInt64)] = []
     private var top: PlistDictionary = [:]
@@ -59,7 +60,7 @@ public final class KeyedArchiver {
     /// ``KeyedCodable/archivedClassName`` is the default (its bare type name). Default false.
     /// Names set with `setClassName(_:for:)` still win.
     public var writesModuleQualifiedClassNames = false {
-        didSet { typeClassUIDs = [:] }
+        didSet { typeClassUIDs = ObjectUIDTable() }
     }
 
     /// Objects nested deeper than this are encoded after their referrer returns, instead of
@@ -220,12 +221,21 @@ public final class KeyedArchiver {
         return uid
     }
 
-    /// Appends a Foundation object: `$class` for `hierarchy`, then `fields`.
+    /// Appends a Foundation object of a class whose objects all have the same keys: `$class`,
+    /// then `field` under the class's one key (see ``FixedFoundationClass``).
     ///
-    /// The fields are `KeyValuePairs`, whose literal, unlike a `PlistDictionary`'s, builds no
-    /// dictionary on every call (one per date in an archive of dated objects).
-    func uid(forFoundationObject hierarchy: [String], fields: KeyValuePairs<String, Plist>) -> UInt64 {
-        append(objectDictionary(hierarchy, fields))
+    /// The class UID and the key array are made for the first object of the class and shared
+    /// by the next ones, which cost one allocation each (the values).
+    func uid(for kind: FixedFoundationClass, field: Plist?) -> UInt64 {
+        let layout: (classUID: UInt64, keys: [PlistKey])
+        if let known = fixedLayouts[kind.rawValue] {
+            layout = known
+        } else {
+            layout = (classUID(kind.hierarchy), kind.keys)
+            fixedLayouts[kind.rawValue] = layout
+        }
+        let values: [Plist] = if let field { [.uid(layout.classUID), field] } else { [.uid(layout.classUID)] }
+        return append(.dictionary(PlistDictionary(uncheckedUniqueKeys: layout.keys, values: values)))
     }
 
     /// `$class` then `fields`, the keys shared with the last object of the class that had the
@@ -252,7 +262,7 @@ public final class KeyedArchiver {
         let id = ObjectIdentifier(object)
         if let uid = objectUIDs[id] { return uid }
         let uid = reserveUID()
-        objectUIDs[id] = uid
+        objectUIDs.add(uid, for: id)
         retained.append(object)
         if frames.count >= maximumRecursionDepth {
             pending.append((object, uid))
@@ -280,16 +290,16 @@ public final class KeyedArchiver {
         objects[Int(uid)] = finish(frames.removeLast())
     }
 
-    /// A frame for an object of class `classUID`, sized as the last one of the class, with
+    /// A frame for an object of class `classUID`, following the last one of the class, with
     /// the key arrays of a finished one.
     private func newFrame(classUID: UInt64) -> ArchiveFrame {
-        ArchiveFrame(classUID: classUID, capacity: fieldCounts.capacity(for: classUID), scratch: frameScratch.popLast())
+        ArchiveFrame(classUID: classUID, layout: classLayouts.layout(for: classUID), scratch: frameScratch.popLast())
     }
 
-    /// The dictionary of a finished frame (see ``ArchiveFrame/dictionary(sharingKeysWith:)``).
+    /// The dictionary of a finished frame (see ``ArchiveFrame/dictionary()``).
     private func finish(_ frame: consuming ArchiveFrame) -> Plist {
-        fieldCounts.remember(frame.count, for: frame.classUID)
-        let dictionary = frame.dictionary(sharingKeysWith: &sharedKeys)
+        let (dictionary, newLayout) = frame.dictionary()
+        if let newLayout { classLayouts.remember(newLayout, for: frame.classUID) }
         frameScratch.append(frame.scratch())
         return dictionary
     }
@@ -309,7 +319,7 @@ public final class KeyedArchiver {
         }
         if hierarchy.isEmpty { hierarchy = [type.archivedClassName] }
         let uid = classUID(hierarchy)
-        typeClassUIDs[id] = uid
+        typeClassUIDs.add(uid, for: id)
         return uid
     }
 

@@ -1,3 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
 import PlistKit
 
 /// Reads of a `bplist00` object table that `BinaryObjectTable` has already checked
@@ -100,8 +105,46 @@ struct TableReads {
         return offset + 1 + size <= offsetTableOffset
     }
 
+    /// The value of object `index`, which the scan checked (so its payload lies in the object
+    /// area, and an ASCII string's bytes are ASCII), when it is a Boolean, an integer of 1 to
+    /// 8 bytes, a real, a date or an ASCII string: the value `BinaryObjectTable.scalarValue`
+    /// gives, read here without two calls across modules (the fields of archived objects are
+    /// mostly these). Nil for anything else.
+    @inline(__always)
+    func checkedScalar(_ index: Int) -> Plist? {
+        let offset = self.offset(ofObject: index)
+        let marker = base.load(fromByteOffset: offset, as: UInt8.self)
+        switch marker {
+        case 0x08: return .bool(false)
+        case 0x09: return .bool(true)
+        case 0x10...0x13:
+            let size = 1 &<< Int(marker & 0x0F)
+            let bits = UInt64(truncatingIfNeeded: bigEndian(at: offset &+ 1, size: size))
+            return .integer(size == 8 ? PlistInteger(Int64(bitPattern: bits)) : PlistInteger(bits))
+        case 0x22:
+            return .real32(Float(bitPattern: UInt32(truncatingIfNeeded: bigEndian(at: offset &+ 1, size: 4))))
+        case 0x23:
+            return .real(Double(bitPattern: UInt64(truncatingIfNeeded: bigEndian(at: offset &+ 1, size: 8))))
+        case 0x33:
+            return .date(Date(timeIntervalSinceReferenceDate: Double(bitPattern: UInt64(truncatingIfNeeded: bigEndian(at: offset &+ 1, size: 8)))))
+        case 0x50...0x5F:
+            var start = offset &+ 1
+            var count = Int(marker & 0x0F)
+            if count == 0x0F {
+                // The count follows as an integer object of 1, 2, 4 or 8 bytes.
+                let size = 1 &<< Int(base.load(fromByteOffset: start, as: UInt8.self) & 0x0F)
+                count = bigEndian(at: start &+ 1, size: size)
+                start = start &+ 1 &+ size
+            }
+            return .string(String(decoding: UnsafeRawBufferPointer(start: base + start, count: count), as: UTF8.self))
+        default:
+            return nil
+        }
+    }
+
     /// The big-endian integer of `size` (1 to 8) bytes at `position`. The sizes writers use
-    /// for references and offsets (1, 2 and 4) are read here, in one load each;
+    /// for references and offsets (1, 2 and 4), and 8 (integers, reals, dates), are read
+    /// here, in one load each;
     /// `BinaryTrailer.bigEndian`, which reads the others, is a call across modules, and this
     /// runs twice for every key compared (a sixteenth of an unarchive, in instructions).
     @inline(__always)
@@ -111,6 +154,7 @@ struct TableReads {
         case 1: return Int(start.load(as: UInt8.self))
         case 2: return Int(UInt16(bigEndian: start.loadUnaligned(as: UInt16.self)))
         case 4: return Int(UInt32(bigEndian: start.loadUnaligned(as: UInt32.self)))
+        case 8: return Int(truncatingIfNeeded: UInt64(bigEndian: start.loadUnaligned(as: UInt64.self)))
         default: return Int(truncatingIfNeeded: BinaryTrailer.bigEndian(UnsafeRawBufferPointer(start: base, count: position &+ size), at: position, size: size))
         }
     }

@@ -5,12 +5,18 @@
 ///
 /// A string's storage cannot be freed and reused while a `String` holding it is alive, so a
 /// table that keeps the strings it remembers may compare later strings with them by bits.
-package struct StringBits: Hashable, Sendable {
-    private let low: UInt64
-    private let high: UInt64
+///
+/// Public only as SPI (`@_spi(Internals) import PlistKit`): the keyed archiver's identity
+/// caches compare bits on their hot paths, and Swift inlines a `package` declaration's
+/// `@inlinable` body into no other module (a call, a retain and a witness-table `==` per
+/// comparison, measured), where a public one's it does.
+@_spi(Internals)
+public struct StringBits: Hashable, Sendable {
+    @usableFromInline let low: UInt64
+    @usableFromInline let high: UInt64
 
-    @inline(__always)
-    package init(_ string: String) {
+    @inlinable @inline(__always)
+    public init(_ string: String) {
         // 16 bytes on 64-bit platforms, 12 on 32-bit ones; the size is a constant, so only one
         // branch is compiled.
         (low, high) = withUnsafeBytes(of: string) { raw in
@@ -20,9 +26,14 @@ package struct StringBits: Hashable, Sendable {
         }
     }
 
+    @inlinable @inline(__always)
+    public static func == (lhs: StringBits, rhs: StringBits) -> Bool {
+        lhs.low == rhs.low && lhs.high == rhs.high
+    }
+
     /// A well-mixed hash of the bits, for direct-mapped caches.
-    @inline(__always)
-    package var mixed: UInt64 {
+    @inlinable @inline(__always)
+    public var mixed: UInt64 {
         low &* 0x9E37_79B9_7F4A_7C15 ^ high &* 0xBF58_476D_1CE4_E5B9
     }
 }
