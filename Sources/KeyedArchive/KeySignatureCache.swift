@@ -14,7 +14,7 @@ final class KeySignatureCache {
     /// Dictionaries kept, replaced in turn.
     private static let ways = 4
     /// Dictionaries with more keys than this are searched in the file.
-    static let maximumKeys = 16
+    static let maximumKeys = 32
     private static let wordsPerWay = 2 * maximumKeys
 
     // Touched only from the decoding thread, never across a call out, like the

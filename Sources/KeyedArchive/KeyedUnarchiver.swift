@@ -189,9 +189,17 @@ public final class KeyedUnarchiver {
     /// Decodes the value under `key`, or returns nil when the key is absent or holds `$null`
     /// or `NSNull`.
     public func decodeIfPresent<T: KeyedArchivable>(_ type: T.Type, forKey key: String) throws(KeyedArchiveError) -> T? {
-        try topLevel { () throws(KeyedArchiveError) -> T? in
-            guard let slot = currentFields[PlistKey(key)], !isNull(slot) else { return nil }
-            return try wrap(key) { () throws(KeyedArchiveError) -> T in try T.unarchive(from: slot, in: self) }
+        // `T?` appears only in the result: called from another module (unspecialized), a
+        // closure or local of type `T?` looks up `Optional<T>`'s metadata on every call.
+        if frames.isEmpty { try verifyAllowedClasses() }
+        guard let slot = currentFields[PlistKey(key)], !isNull(slot) else { return nil }
+        return try decode(T.self, from: slot, forKey: key)
+    }
+
+    /// Decodes `slot`, the value under `key`, as `T`.
+    private func decode<T: KeyedArchivable>(_ type: T.Type, from slot: Plist, forKey key: String) throws(KeyedArchiveError) -> T {
+        try topLevel { () throws(KeyedArchiveError) -> T in
+            try wrap(key) { () throws(KeyedArchiveError) -> T in try T.unarchive(from: slot, in: self) }
         }
     }
 
@@ -315,7 +323,9 @@ public final class KeyedUnarchiver {
     /// collection is already being decoded and `depthLimitExceeded` past ``maximumDepth``.
     func decodingValue<R>(_ uid: UInt64, _ body: () throws(KeyedArchiveError) -> R) throws(KeyedArchiveError) -> R {
         let key = ValueKey(uid: uid, type: ObjectIdentifier(R.self))
-        if let entry = decodedValues.index(forKey: key), let cached = decodedValues[entry].value as? R { return cached }
+        // Stored as an `R` under `R`'s identity. (A conditional cast would make an `R?`,
+        // whose metadata an unspecialized call looks up every time.)
+        if let cached = decodedValues[key] { return cached as! R }
         guard valuesInProgress.insert(uid).inserted else {
             throw KeyedArchiveError(.cyclicReference, "\(describe(.uid(uid))) contains itself; a Swift value cannot")
         }
