@@ -1,9 +1,9 @@
 import PlistKit
 
 /// The keys of the last few dictionaries that ``BinaryArchive/entry(of:in:)`` searched, as
-/// signatures: two words per key that hold a short ASCII key's marker and bytes, so that a
-/// search compares words in a row instead of reading each key object through the offset
-/// table again.
+/// signatures: two words per key that hold a short ASCII key's bytes and length, laid out as
+/// a small `String` holds them, so that a search loads the wanted key's own bits and compares
+/// words in a row instead of reading each key object through the offset table again.
 ///
 /// An unarchived object's fields are looked up one by one, a search each (Foundation on Linux
 /// writes every object's keys in an order of its own, so no position can be guessed), with
@@ -77,7 +77,7 @@ final class KeySignatureCache {
     /// the same text; nil unless it is ASCII and shorter than 15 bytes.
     @inline(__always)
     func signature(of key: String) -> (UInt64, UInt64)? {
-        if Self.smallStringsAreSignatures {
+        if smallStringsAreSignatures {
             // A small ASCII string's bits are its signature; any other string is not a short
             // ASCII key (or is one held in other storage, rare: read its bytes).
             let (low, high) = withUnsafeBytes(of: key) { ($0.loadUnaligned(as: UInt64.self), $0.loadUnaligned(fromByteOffset: 8, as: UInt64.self)) }
@@ -100,9 +100,10 @@ final class KeySignatureCache {
     }
 
     /// True when a small ASCII string's bits are laid out as signatures are (64-bit
-    /// little-endian platforms, checked once on two strings); otherwise keys are read byte by
-    /// byte.
-    private static let smallStringsAreSignatures: Bool = {
+    /// little-endian platforms, checked once per process on two strings); otherwise keys are
+    /// read byte by byte. Copied into each cache, so that a lookup reads a stored property.
+    private let smallStringsAreSignatures = KeySignatureCache.stringLayoutMatches
+    private static let stringLayoutMatches: Bool = {
         func bits(_ string: String) -> [UInt8] { withUnsafeBytes(of: string) { Array($0) } }
         guard MemoryLayout<String>.size == 16 else { return false }
         let expected: [[UInt8]] = [
