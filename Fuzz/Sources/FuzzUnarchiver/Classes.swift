@@ -75,3 +75,22 @@ final class FuzzPerson: KeyedCodable {
         kinds = try unarchiver.decodeIfPresent(Set<String>.self, forKey: "kinds") ?? []
     }
 }
+
+extension FuzzNode {
+    /// The node's fields, its neighbours by name: what two decodes of one archive must agree on.
+    var fuzzDescription: String {
+        "\(name) next: \(next?.name ?? "-") children: \(children.map(\.name)) owner: \(owner?.fuzzDescription ?? "-")"
+    }
+}
+
+extension FuzzPerson {
+    /// The person's fields, its friend by name: what two decodes of one archive must agree on.
+    var fuzzDescription: String {
+        let values: [String] = [
+            name, "\(age)", "\(height.bitPattern)", "\(member)", "\(Array(photo))", "\(tags)", friend?.name ?? "-",
+            born.map { "\($0.timeIntervalSinceReferenceDate.bitPattern)" } ?? "-", id?.uuidString ?? "-",
+            home?.absoluteString ?? "-", "\(scores.sorted { $0.key < $1.key })", "\(kinds.sorted())",
+        ]
+        return values.joined(separator: " | ")
+    }
+}
