@@ -57,16 +57,11 @@ public final class KeyedUnarchiver {
     /// mappings give it, once looked up (looking up the name for every object cost a fiftieth
     /// of an unarchive); emptied when a mapping changes.
     @exclusivity(unchecked) private var mappedTypes: [(any KeyedCodable.Type)?] = []
-    /// Foundation collections being decoded, to catch collections that contain themselves.
-    @exclusivity(unchecked) private var valuesInProgress: Set<UInt64> = []
-    /// Foundation collections already decoded, by UID and Swift type, so that a collection
-    /// shared many times (or nested sharing, which would grow exponentially) is built once.
-    @exclusivity(unchecked) private var decodedValues: [ValueKey: Any] = [:]
-
-    private struct ValueKey: Hashable {
-        let uid: UInt64
-        let type: ObjectIdentifier
-    }
+    /// Foundation collections being decoded, one bit per UID (made at the first), to catch
+    /// collections that contain themselves.
+    @exclusivity(unchecked) private var valuesInProgress: [UInt64] = []
+    /// Foundation collections already decoded (see ``DecodedValueCache``).
+    @exclusivity(unchecked) private var decodedValues = DecodedValueCache()
     @exclusivity(unchecked) private var frames: [Frame] = []
     @exclusivity(unchecked) private var pending: [(object: any KeyedCodable, uid: UInt64, className: String)] = []
     @exclusivity(unchecked) var depth = 0
@@ -322,24 +317,30 @@ public final class KeyedUnarchiver {
     /// same type), throwing `cyclicReference` when the
     /// collection is already being decoded and `depthLimitExceeded` past ``maximumDepth``.
     func decodingValue<R>(_ uid: UInt64, _ body: () throws(KeyedArchiveError) -> R) throws(KeyedArchiveError) -> R {
-        let key = ValueKey(uid: uid, type: ObjectIdentifier(R.self))
+        let type = ObjectIdentifier(R.self)
         // Stored as an `R` under `R`'s identity. (A conditional cast would make an `R?`,
         // whose metadata an unspecialized call looks up every time.)
-        if let cached = decodedValues[key] { return cached as! R }
-        guard valuesInProgress.insert(uid).inserted else {
+        if let cached = decodedValues[uid, type] { return cached as! R }
+        // Callers pass the UID of an object they found a class for, so below the count.
+        guard uid < UInt64(table.count) else {
+            throw KeyedArchiveError(.uidOutOfRange, "UID \(uid) is past the \(table.count) objects of the archive")
+        }
+        let (word, bit) = (Int(uid / 64), UInt64(1) << (uid % 64))
+        if valuesInProgress.isEmpty { valuesInProgress = Array(repeating: 0, count: (table.count + 63) / 64) }
+        guard valuesInProgress[word] & bit == 0 else {
             throw KeyedArchiveError(.cyclicReference, "\(describe(.uid(uid))) contains itself; a Swift value cannot")
         }
         guard depth < maximumDepth else {
-            valuesInProgress.remove(uid)
             throw KeyedArchiveError(.depthLimitExceeded, "values nest deeper than \(maximumDepth) levels")
         }
+        valuesInProgress[word] |= bit
         depth += 1
         defer {
             depth -= 1
-            valuesInProgress.remove(uid)
+            valuesInProgress[word] &= ~bit
         }
         let value = try body()
-        decodedValues[key] = value
+        decodedValues.set(value, uid: uid, type: type)
         return value
     }
 
