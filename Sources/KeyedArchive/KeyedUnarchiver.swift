@@ -37,19 +37,21 @@ public final class KeyedUnarchiver {
         didSet { classesVerified = false }
     }
 
+    // The limits, mappings and decoding state below are read or changed in single accesses
+    // that span no call out (to user code or otherwise), so they skip dynamic exclusivity
+    // checks (otherwise made for every object or value decoded).
+
     /// Objects nested deeper than this are finished after their referrer returns instead of
     /// recursively, so deep graphs cannot overflow the stack.
-    public var maximumRecursionDepth = 64
+    @exclusivity(unchecked) public var maximumRecursionDepth = 64
     /// The deepest nesting of Foundation collections ``decodeObject(forKey:)`` and the
     /// generic unarchive follow before throwing `depthLimitExceeded`.
-    public var maximumDepth = 512
+    @exclusivity(unchecked) public var maximumDepth = 512
 
     let table: ArchiveTable
-    private var classMap: [String: any KeyedCodable.Type] = [:]
-    private var valueTypeMap: [String: ObjectIdentifier] = [:]
-    private var classesVerified = false
-    // The decoding state below is touched only from the decoding thread, and no access to it
-    // spans a call out (to user code or otherwise), so it skips dynamic exclusivity checks.
+    @exclusivity(unchecked) private var classMap: [String: any KeyedCodable.Type] = [:]
+    @exclusivity(unchecked) private var valueTypeMap: [String: ObjectIdentifier] = [:]
+    @exclusivity(unchecked) private var classesVerified = false
 
     /// Objects built so far, by UID (allocated for every UID at the first object).
     @exclusivity(unchecked) private var instances: [AnyObject?] = []
