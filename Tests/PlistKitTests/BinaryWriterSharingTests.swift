@@ -80,4 +80,22 @@ struct BinaryWriterSharingTests {
         #expect(Array(bytes.dropFirst(8).prefix(object.count)) == object)
         #expect(try Plist(decoding: bytes) == .string(string))
     }
+
+    /// A file of 65,536 objects or more, for which the writer frees its uniquing tables before
+    /// laying the file out: every value is still written once (equal strings, numbers and
+    /// dictionaries share one object), and the file reads back equal, here and in Foundation.
+    @Test func largeFileKeepsItsSharing() throws {
+        let rows: [Plist] = (0..<40_000).map { row in
+            ["id": .integer(PlistInteger(row)), "name": .string("name \(row)"), "group": .string("group \(row % 10)"), "flag": .bool(row.isMultiple(of: 2))]
+        }
+        let value: Plist = .array(rows + rows.prefix(100))
+        let bytes = try value.encoded(as: .binary)
+        // The array, 40,000 dictionaries, 4 keys, 40,000 integers, 40,000 names, 10 groups
+        // and 2 Booleans; the 100 repeated rows are the same dictionaries.
+        #expect(Self.objectCount(bytes) == 1 + 40_000 + 4 + 40_000 + 40_000 + 10 + 2)
+        #expect(try Plist(decoding: bytes) == value)
+        let foundation = try PropertyListSerialization.propertyList(from: bytes, format: nil) as? [[String: Any]]
+        #expect(foundation?.count == 40_100)
+        #expect(foundation?[40_099]["name"] as? String == "name 99")
+    }
 }
