@@ -235,6 +235,31 @@ struct LosslessModelTests {
         #expect(read.string?.unicodeScalars.map(\.value) == [0x0D, 0x10FFFF, 0x61, 0x62, 0x63, 0x64])
     }
 
+    /// A document that declares another encoding in which ASCII stands for itself keeps its
+    /// CRs, in text and in CDATA, keys and strings, as Foundation reads them: through the
+    /// whole-value reader, the event reader and `PlistDecoder` alike (the event reader kept
+    /// CR in CDATA and the whole-value reader did not: FuzzEvents, Fuzz/README item 11).
+    @Test func carriageReturnsInOtherASCIIEncodings() throws {
+        let latin1 = Array("<?xml version=\"1.0\" encoding=\"ISO-8859-1\"?>\n<plist version=\"1.0\">\n<dict><key>k\r1</key><string>caf".utf8)
+            + [0xE9] + Array("\r\nx</string><key>k2</key><string><![CDATA[c\rd\r\n]]]]></string></dict>\n</plist>\n".utf8)
+        let utf7 = Array("<?xml version=\"1.0\" encoding=\"UTF-7\"?>\n<plist version=\"1.0\">\n<array><string><![CDATA[line\rbreak\r\nend]]></string></array>\n</plist>\n".utf8)
+        for bytes in [latin1, utf7] {
+            let xml = Data(bytes)
+            let foundation = try PropertyListSerialization.propertyList(from: xml, format: nil)
+            let expected: Plist = if let array = foundation as? [String] {
+                .array(array.map(Plist.string))
+            } else {
+                .dictionary(PlistDictionary(uniqueKeysWithValues: try #require(foundation as? [String: String]).sorted { $0.key < $1.key }.map { (PlistKey($0.key), Plist.string($0.value)) }))
+            }
+            #expect(try Plist(decoding: xml) == expected)
+            #expect(try PlistEventReader(xml).readValue() == expected)
+            if let array = foundation as? [String] {
+                #expect(try PlistDecoder().decode([String].self, from: xml) == array)
+            }
+        }
+        #expect(try Plist(decoding: Data(latin1))["k\r1"] == .string("café\r\nx"))
+    }
+
     @Test func plistlibReadsCarriageReturnsWeWrite() throws {
         let value: Plist = ["k\r": .string("a\r\nb\rc")]
         let read = try Plistlib.read([try value.encoded(as: .xml)])[0].get()

@@ -17,8 +17,10 @@ final class XMLEventSource: PlistEventSource {
     /// Read but not yet parsed.
     private var pending: [UInt8] = []
     private var pendingStart = 0
-    /// UTF-8 input is escaped on its way to libxml2; `escapeDepth` is the element depth
-    /// where the escaping stopped.
+    /// Input in UTF-8, or in another encoding in which ASCII stands for itself, is escaped on
+    /// its way to libxml2 (see ``XMLRawCharacters``); `escapeDepth` is the element depth where
+    /// the escaping stopped.
+    private let escaping: XMLRawCharacters.Escaping
     private let escapes: Bool
     private var escapeDepth = 0
     private var finished = false
@@ -31,8 +33,9 @@ final class XMLEventSource: PlistEventSource {
         parser = LibXML2Parser.Push(into: scanner)
         // The declaration, which names the encoding, is in the first line.
         _ = try input.byte(at: 199)
-        escapes = try input.withBytes(min(input.buffered, 200)) { head in XMLRawCharacters.isUTF8(UnsafeRawBufferPointer(head)) }
-        scanner.unescapesText = escapes
+        escaping = try input.withBytes(min(input.buffered, 200)) { head in XMLRawCharacters.Escaping.of(UnsafeRawBufferPointer(head)) }
+        escapes = escaping != .none
+        scanner.unescapesText = escaping == .utf8
     }
 
     func next() throws(PlistError) -> PlistEvent? {
@@ -80,7 +83,7 @@ final class XMLEventSource: PlistEventSource {
     private func parse(escaping end: Int, final: Bool) -> Int {
         var escaped: [UInt8] = []
         let used = pending.withUnsafeBytes { bytes in
-            XMLRawCharacters.escape(UnsafeRawBufferPointer(rebasing: bytes[pendingStart..<end]), depth: &escapeDepth, final: final, into: &escaped)
+            XMLRawCharacters.escape(UnsafeRawBufferPointer(rebasing: bytes[pendingStart..<end]), escaping, depth: &escapeDepth, final: final, into: &escaped)
         }
         escaped.withUnsafeBytes { parser.feed($0) }
         pendingStart += used

@@ -24,7 +24,29 @@ import Darwin
 ///    a reference would be text), becomes the pair U+10FFFF, U+F0000 + *c* (both allowed in
 ///    XML); a U+10FFFF already in the text, or a character reference to it, is doubled.
 /// 3. The scanner then passes key and string text through ``unescape(_:into:)``.
+///
+/// A document in another encoding in which ASCII stands for itself (ISO-8859-1, UTF-7, …;
+/// see ``Escaping``) has only its CRs escaped, the one character every such encoding writes
+/// as the same byte: `&#13;` in character data, and in CDATA the section closed around the
+/// reference (`]]>&#13;<![CDATA[`), which libxml2 delivers as CR with nothing to undo.
 enum XMLRawCharacters {
+    /// What a document's encoding lets the escaping do.
+    enum Escaping: Equatable {
+        /// UTF-8: every forbidden character and CR.
+        case utf8
+        /// A declared encoding in which ASCII stands for itself: CR only.
+        case carriageReturns
+        /// UTF-16 or UTF-32 (a signature, or zero bytes): nothing.
+        case none
+
+        /// The escaping for the document that starts with `head` (its first line at least).
+        static func of(_ head: UnsafeRawBufferPointer) -> Escaping {
+            guard head.count >= 2 else { return .utf8 }
+            if head[0] == 0xFE || head[0] == 0xFF || head[0] == 0x00 || head[1] == 0x00 { return .none }
+            return declaresUTF8(head) ? .utf8 : .carriageReturns
+        }
+    }
+
     private static let highBits: UInt64 = 0x8080_8080_8080_8080
     /// U+10FFFF in UTF-8: the escape introducer.
     private static let introducer: [UInt8] = [0xF4, 0x8F, 0xBF, 0xBF]
@@ -48,10 +70,15 @@ enum XMLRawCharacters {
         ~(((word & ~highBits) &+ ~highBits) | word | ~highBits)
     }
 
-    /// True when the UTF-8 document `bytes` holds a control character other than tab and LF
-    /// (CR included), U+FFFE or U+FFFF. Documents in other encodings return false.
-    static func needsEscaping(_ bytes: UnsafeRawBufferPointer) -> Bool {
-        guard isUTF8(bytes) else { return false }
+    /// True when the document `bytes` holds a character its ``Escaping`` escapes: in UTF-8, a
+    /// control character other than tab and LF (CR included), U+FFFE or U+FFFF; in another
+    /// encoding in which ASCII stands for itself, CR.
+    static func needsEscaping(_ bytes: UnsafeRawBufferPointer, _ escaping: Escaping) -> Bool {
+        switch escaping {
+        case .none: return false
+        case .carriageReturns: return holdsCarriageReturn(bytes)
+        case .utf8: break
+        }
         let count = bytes.count
         var index = 0
         while count &- index >= 8 {
@@ -80,11 +107,8 @@ enum XMLRawCharacters {
         return 0
     }
 
-    /// True unless the document starts with a UTF-16 or UTF-32 signature or declares an
-    /// encoding other than UTF-8.
-    static func isUTF8(_ bytes: UnsafeRawBufferPointer) -> Bool {
-        guard bytes.count >= 2 else { return true }
-        if bytes[0] == 0xFE || bytes[0] == 0xFF || bytes[0] == 0x00 || bytes[1] == 0x00 { return false }
+    /// True unless the document's XML declaration names an encoding other than UTF-8.
+    private static func declaresUTF8(_ bytes: UnsafeRawBufferPointer) -> Bool {
         // The XML declaration, if any, is in the first line.
         let head = bytes.prefix(200)
         guard let declarationEnd = head.firstIndex(of: UInt8(ascii: ">")) else { return true }
@@ -96,11 +120,11 @@ enum XMLRawCharacters {
     }
 
     /// A copy of `bytes` in which libxml2 can read every character (see the type's notes).
-    static func escaped(_ bytes: UnsafeRawBufferPointer) -> [UInt8] {
+    static func escaped(_ bytes: UnsafeRawBufferPointer, _ escaping: Escaping) -> [UInt8] {
         var out: [UInt8] = []
         out.reserveCapacity(bytes.count + bytes.count / 8 + 16)
         var depth = 0
-        _ = escape(bytes, depth: &depth, final: true, into: &out)
+        _ = escape(bytes, escaping, depth: &depth, final: true, into: &out)
         return out
     }
 
@@ -110,7 +134,8 @@ enum XMLRawCharacters {
     /// comment, CDATA section, processing instruction, DOCTYPE, tag or character that
     /// `bytes` does not hold all of, which the caller passes again with the bytes that follow
     /// (``XMLEventSource`` escapes a document a chunk at a time so).
-    static func escape(_ bytes: UnsafeRawBufferPointer, depth: inout Int, final: Bool, into out: inout [UInt8]) -> Int {
+    static func escape(_ bytes: UnsafeRawBufferPointer, _ escaping: Escaping, depth: inout Int, final: Bool, into out: inout [UInt8]) -> Int {
+        let onlyCarriageReturns = escaping != .utf8
         let count = bytes.count
         var index = 0
         /// Copies the bytes from `index` on while `plain` holds, in one append.
@@ -201,7 +226,7 @@ enum XMLRawCharacters {
                     index += 9
                     // Inside CDATA, escape forbidden characters but leave the rest.
                     while index < count, !hasPrefix(cdataEnd, at: index) {
-                        appendEscaping(bytes, &index, to: &out, inCDATA: true)
+                        appendEscaping(bytes, &index, to: &out, inCDATA: true, onlyCarriageReturns: onlyCarriageReturns)
                     }
                     complete = copyThrough(cdataEnd)
                 } else if hasPrefix(instructionStart, at: index) {
@@ -221,7 +246,7 @@ enum XMLRawCharacters {
                     out.removeSubrange(outputStart...)
                     return constructStart
                 }
-            } else if depth > 0, byte == UInt8(ascii: "&") {
+            } else if depth > 0, byte == UInt8(ascii: "&"), !onlyCarriageReturns {
                 // libxml2 delivers `&#x10FFFF;` as the introducer itself: doubled, it reads
                 // back as the one character the reference names.
                 switch characterReference(bytes, at: index) {
@@ -236,7 +261,7 @@ enum XMLRawCharacters {
                     index += 1
                 }
             } else if depth > 0, !isPlainText(byte) {
-                appendEscaping(bytes, &index, to: &out, inCDATA: false)
+                appendEscaping(bytes, &index, to: &out, inCDATA: false, onlyCarriageReturns: onlyCarriageReturns)
             } else if depth > 0 {
                 copyRun(while: isPlainText)
             } else {
@@ -289,9 +314,21 @@ enum XMLRawCharacters {
         return .incomplete
     }
 
-    /// Appends the text character at `index` (escaped if it must be) and moves past it.
-    private static func appendEscaping(_ bytes: UnsafeRawBufferPointer, _ index: inout Int, to out: inout [UInt8], inCDATA: Bool) {
+    /// Appends the text character at `index` (escaped if it must be) and moves past it; with
+    /// `onlyCarriageReturns`, a byte at a time, and only CR escaped.
+    private static func appendEscaping(_ bytes: UnsafeRawBufferPointer, _ index: inout Int, to out: inout [UInt8], inCDATA: Bool, onlyCarriageReturns: Bool) {
         let byte = bytes[index]
+        if onlyCarriageReturns {
+            if byte == 0x0D {
+                if inCDATA { out.append(contentsOf: cdataEnd) }
+                out.append(contentsOf: carriageReturn)
+                if inCDATA { out.append(contentsOf: cdataStart) }
+            } else {
+                out.append(byte)
+            }
+            index += 1
+            return
+        }
         let length = forbiddenLength(bytes, at: index)
         if byte == 0x0D, !inCDATA {
             out.append(contentsOf: carriageReturn)

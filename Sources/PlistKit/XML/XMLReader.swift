@@ -26,20 +26,21 @@ enum XMLReader {
     /// is; only when that fails is it checked for them, and read again, escaped, into a
     /// fresh sink if it holds any. A document with a CR is checked first.
     static func scan<Sink: XMLPlistSink>(_ buffer: UnsafeRawBufferPointer, options: PlistReadingOptions, makeSink: () -> Sink) throws(PlistError) -> Sink {
+        let escaping = XMLRawCharacters.Escaping.of(UnsafeRawBufferPointer(rebasing: buffer.prefix(200)))
         let optimistic = !XMLRawCharacters.holdsCarriageReturn(buffer)
-        if optimistic || !XMLRawCharacters.needsEscaping(buffer) {
+        if optimistic || !XMLRawCharacters.needsEscaping(buffer, escaping) {
             let sink = makeSink()
             do {
                 try scan(buffer, into: sink, unescaping: false, options: options)
                 return sink
             } catch {
-                guard optimistic, XMLRawCharacters.needsEscaping(buffer) else { throw error }
+                guard optimistic, XMLRawCharacters.needsEscaping(buffer, escaping) else { throw error }
             }
         }
         let sink = makeSink()
-        let failure = XMLRawCharacters.escaped(buffer).withUnsafeBytes { escaped -> PlistError? in
+        let failure = XMLRawCharacters.escaped(buffer, escaping).withUnsafeBytes { escaped -> PlistError? in
             do throws(PlistError) {
-                try scan(escaped, into: sink, unescaping: true, options: options)
+                try scan(escaped, into: sink, unescaping: escaping == .utf8, options: options)
                 return nil
             } catch {
                 return error
