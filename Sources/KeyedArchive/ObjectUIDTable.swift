@@ -1,64 +1,45 @@
+@_spi(Internals) import PlistKit
+
 /// The UIDs of the objects (or types) archived so far, by identity: ``KeyedArchiver``'s
 /// look-up of every object reference.
 ///
-/// `Dictionary<ObjectIdentifier, UInt64>` hashes each identifier with SipHash, and an archive
-/// of many objects looks one up for every reference and grows the dictionary as it goes: a
-/// twentieth of archiving 100,000 records. This table probes linearly from a multiply-shift
-/// hash of the address, a few instructions; addresses come from the allocator, not from the
-/// data, so no input can crowd them into one run of slots. Entries are only added; the slots
-/// are at most half full, and nothing is allocated until the first entry.
+/// `Dictionary<ObjectIdentifier, UInt64>` hashed each identifier with SipHash and grew by
+/// rehashing: a twentieth of archiving 100,000 records. Here the addresses are recorded in the
+/// binary writer's index table (as ``StringUIDTable`` records strings) under a multiply-shift
+/// hash; addresses come from the allocator, not from the data, so no input can crowd them
+/// into one run of slots.
 struct ObjectUIDTable {
-    /// Per slot, an object's address; 0 marks a free slot (no object lives at address 0).
+    private var table = HashIndexTable()
     private var addresses: [UInt] = []
-    /// Per slot, the UID of the object at that address.
     private var uids: [UInt64] = []
-    private var count = 0
-    /// 64 minus the base-2 logarithm of the number of slots.
-    private var shift: UInt64 = 64
 
     /// The UID stored for `id`, or nil.
     subscript(id: ObjectIdentifier) -> UInt64? {
-        guard count > 0 else { return nil }
         let address = UInt(bitPattern: id)
-        var slot = self.slot(of: address)
-        while true {
-            let found = addresses[slot]
-            if found == address { return uids[slot] }
-            if found == 0 { return nil }
-            slot = (slot &+ 1) & (addresses.count &- 1)
+        var probe = table.probe(Self.hash(address))
+        while let candidate = table.next(&probe) {
+            if addresses[Int(candidate)] == address { return uids[Int(candidate)] }
         }
+        return nil
     }
 
     /// Stores `uid` for `id`, which has none yet.
     mutating func add(_ uid: UInt64, for id: ObjectIdentifier) {
-        if (count &+ 1) &* 2 > addresses.count { grow() }
         let address = UInt(bitPattern: id)
-        var slot = self.slot(of: address)
-        while addresses[slot] != 0 {
-            precondition(addresses[slot] != address, "an object is given one UID")
-            slot = (slot &+ 1) & (addresses.count &- 1)
+        var probe = table.probe(Self.hash(address))
+        while let candidate = table.next(&probe) {
+            precondition(addresses[Int(candidate)] != address, "an object is given one UID")
         }
-        addresses[slot] = address
-        uids[slot] = uid
-        count += 1
+        // The table's indices are 32-bit: more objects than that cannot be in memory at once.
+        table.insert(UInt32(addresses.count), at: probe)
+        addresses.append(address)
+        uids.append(uid)
     }
 
+    /// The well-mixed high half of the address times an odd constant: the index table probes
+    /// from the low bits of the hash it is given.
     @inline(__always)
-    private func slot(of address: UInt) -> Int {
-        Int(truncatingIfNeeded: (UInt64(address) &* 0x9E37_79B9_7F4A_7C15) &>> shift)
-    }
-
-    private mutating func grow() {
-        let size = Swift.max(16, addresses.count * 2)
-        let (oldAddresses, oldUIDs) = (addresses, uids)
-        addresses = Array(repeating: 0, count: size)
-        uids = Array(repeating: 0, count: size)
-        shift = 64 - UInt64(size.trailingZeroBitCount)
-        for position in oldAddresses.indices where oldAddresses[position] != 0 {
-            var slot = self.slot(of: oldAddresses[position])
-            while addresses[slot] != 0 { slot = (slot &+ 1) & (size &- 1) }
-            addresses[slot] = oldAddresses[position]
-            uids[slot] = oldUIDs[position]
-        }
+    private static func hash(_ address: UInt) -> UInt64 {
+        (UInt64(address) &* 0x9E37_79B9_7F4A_7C15) >> 32
     }
 }

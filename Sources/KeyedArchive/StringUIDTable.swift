@@ -1,15 +1,15 @@
-import PlistKit
+@_spi(Internals) import PlistKit
 
 /// The UIDs of the strings archived so far: each distinct string, by its exact Unicode
 /// scalars (as ``PlistKey`` compares them, so `"\u{E9}"` and `"e\u{301}"` stay distinct), once.
 ///
 /// Cheaper than a `[PlistKey: UInt64]`, which hashes every string with SipHash and grows a
 /// dictionary of keys and values: the text is hashed with the binary writer's fast hash into
-/// an index table (``BinaryWriter/IndexTable``) whose slots hold positions in one list of
+/// an index table (``HashIndexTable``) whose slots hold positions in one list of
 /// strings and UIDs, and a candidate that shares storage (or small-string bytes) with the
 /// string looked up is equal without reading the text.
 struct StringUIDTable {
-    private var table = BinaryWriter.IndexTable()
+    private var table = HashIndexTable()
     private var strings: [String] = []
     private var uids: [UInt64] = []
 

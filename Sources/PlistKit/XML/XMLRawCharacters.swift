@@ -17,7 +17,7 @@ import Darwin
 /// 1. ``needsEscaping(_:)`` scans a UTF-8 document eight bytes at a time for such characters.
 ///    Nearly all documents have none and go to libxml2 untouched; `XMLReader` runs the scan
 ///    only for a document with a CR, or one libxml2 refused.
-/// 2. Otherwise ``escaped(_:)`` copies the document, rewriting only the root element's
+/// 2. Otherwise ``escaped(_:_:)`` copies the document, rewriting only the root element's
 ///    character data and CDATA sections (not tags, comments, processing instructions, the
 ///    DOCTYPE or the prolog): CR in character data becomes the character reference `&#13;`,
 ///    which libxml2 delivers as CR; every forbidden character *c*, and CR inside CDATA (where
@@ -39,7 +39,8 @@ enum XMLRawCharacters {
         /// UTF-16 or UTF-32 (a signature, or zero bytes): nothing.
         case none
 
-        /// The escaping for the document that starts with `head` (its first line at least).
+        /// The escaping for the document that starts with `head` (its first line at least;
+        /// only the first 200 bytes are read).
         static func of(_ head: UnsafeRawBufferPointer) -> Escaping {
             guard head.count >= 2 else { return .utf8 }
             if head[0] == 0xFE || head[0] == 0xFF || head[0] == 0x00 || head[1] == 0x00 { return .none }
@@ -355,7 +356,7 @@ enum XMLRawCharacters {
         text.contains(0xF4)
     }
 
-    /// Undoes ``escaped(_:)`` in the text of one key or string, into `out`.
+    /// Undoes ``escaped(_:_:)`` in the text of one key or string, into `out`.
     static func unescape(_ text: UnsafeBufferPointer<UInt8>, into out: inout [UInt8]) {
         out.removeAll(keepingCapacity: true)
         var index = 0
@@ -373,7 +374,7 @@ enum XMLRawCharacters {
 
     /// The character an escape's second scalar, at `index`, stands for: U+10FFFF for itself,
     /// c for U+F0000 + c (a control character, U+FFFE or U+FFFF). Nil for anything else,
-    /// which ``escaped(_:)`` never writes after the introducer; the introducer then stays.
+    /// which ``escaped(_:_:)`` never writes after the introducer; the introducer then stays.
     private static func escapedScalar(_ text: UnsafeBufferPointer<UInt8>, at index: Int) -> UInt32? {
         guard text[index] & 0xF8 == 0xF0 else { return nil }
         let scalar = (UInt32(text[index] & 0x07) << 18) | (UInt32(text[index + 1] & 0x3F) << 12)

@@ -26,7 +26,7 @@ enum XMLReader {
     /// is; only when that fails is it checked for them, and read again, escaped, into a
     /// fresh sink if it holds any. A document with a CR is checked first.
     static func scan<Sink: XMLPlistSink>(_ buffer: UnsafeRawBufferPointer, options: PlistReadingOptions, makeSink: () -> Sink) throws(PlistError) -> Sink {
-        let escaping = XMLRawCharacters.Escaping.of(UnsafeRawBufferPointer(rebasing: buffer.prefix(200)))
+        let escaping = XMLRawCharacters.Escaping.of(buffer)
         let optimistic = !XMLRawCharacters.holdsCarriageReturn(buffer)
         if optimistic || !XMLRawCharacters.needsEscaping(buffer, escaping) {
             let sink = makeSink()
@@ -51,7 +51,7 @@ enum XMLReader {
     }
 
     /// One pass of libxml2 over `buffer` into `sink`; `unescaping` when the document is
-    /// ``XMLRawCharacters/escaped(_:)``'s.
+    /// ``XMLRawCharacters/escaped(_:_:)``'s.
     private static func scan<Sink: XMLPlistSink>(_ buffer: UnsafeRawBufferPointer, into sink: Sink, unescaping: Bool, options: PlistReadingOptions) throws(PlistError) {
         let scanner = XMLPlistScanner(sink: sink, maximumDepth: options.maximumDepth)
         scanner.unescapesText = unescaping
