@@ -8,7 +8,7 @@ import PlistKit
 struct ArchiveFields: Sequence {
     private enum Storage {
         case tree(PlistDictionary)
-        case binary(BinaryArchive, object: BinaryObject)
+        case binary(BinaryArchive, object: BinaryObject, keyList: UInt16)
     }
 
     private let storage: Storage
@@ -18,9 +18,10 @@ struct ArchiveFields: Sequence {
         storage = .tree(dictionary)
     }
 
-    /// The fields of the dictionary `object` of `archive`.
-    init(_ archive: BinaryArchive, object: BinaryObject) {
-        storage = .binary(archive, object: object)
+    /// The fields of the dictionary `object` of `archive`, whose key list is `keyList` (see
+    /// ``KeyLayouts``).
+    init(_ archive: BinaryArchive, object: BinaryObject, keyList: UInt16) {
+        storage = .binary(archive, object: object, keyList: keyList)
     }
 
     /// The value stored under `key`, or nil.
@@ -28,9 +29,9 @@ struct ArchiveFields: Sequence {
         switch storage {
         case .tree(let dictionary):
             return dictionary[key]
-        case .binary(let archive, let object):
-            guard archive.isBorrowed else { return archive.fieldBorrowing(key, in: object) }
-            guard let entry = archive.entry(of: key, in: object) else { return nil }
+        case .binary(let archive, let object, let keyList):
+            guard archive.isBorrowed else { return archive.fieldBorrowing(key, in: object, keyList: keyList) }
+            guard let entry = archive.entry(of: key, in: object, keyList: keyList) else { return nil }
             return archive.value(ofEntry: entry, in: object)
         }
     }
@@ -39,7 +40,7 @@ struct ArchiveFields: Sequence {
     var count: Int {
         switch storage {
         case .tree(let dictionary): dictionary.count
-        case .binary(_, let object): object.count
+        case .binary(_, let object, _): object.count
         }
     }
 
@@ -47,7 +48,7 @@ struct ArchiveFields: Sequence {
     var keys: [PlistKey] {
         switch storage {
         case .tree(let dictionary): dictionary.keys.elements
-        case .binary(let archive, let object): archive.keys(of: object)
+        case .binary(let archive, let object, _): archive.keys(of: object)
         }
     }
 
@@ -55,7 +56,7 @@ struct ArchiveFields: Sequence {
     var dictionary: PlistDictionary {
         switch storage {
         case .tree(let dictionary): dictionary
-        case .binary(let archive, let object): archive.dictionary(object)
+        case .binary(let archive, let object, _): archive.dictionary(object)
         }
     }
 

@@ -32,11 +32,11 @@ struct ArchiveTable {
     /// Reads `bytes` in place when they are a binary archive that passes ``BinaryArchive/scan(_:)``
     /// and whose classes resolve; nil otherwise (the caller parses them into a ``Plist``).
     init?(binary bytes: some Collection<UInt8>) {
-        guard let (archive, top, classEntries) = BinaryArchive.scan(bytes) else { return nil }
+        guard let (archive, top) = BinaryArchive.scan(bytes) else { return nil }
         do {
             (classSlots, classList) = try archive.reading { () throws(KeyedArchiveError) in
                 try Self.resolveClasses(
-                    count: archive.count, classReference: { archive.classReference(ofUID: $0, entries: classEntries) },
+                    count: archive.count, classReference: archive.classReference(ofUID:),
                     fields: archive.fields(ofUID:), value: archive.value(ofUID:))
             }
         } catch {

@@ -21,9 +21,9 @@ extension BinaryArchive {
     /// ``BinaryObjectTable`` reads, and the full reader itself for the root's values other
     /// than `$objects`), and every UID in `$objects` and `$top` against the object count.
     ///
-    /// - Returns: the archive, its `$top` dictionary, and per object of the table, where its
-    /// `$class` key is (see ``ClassEntries``).
-    static func scan(_ bytes: some Collection<UInt8>) -> (archive: BinaryArchive, top: PlistDictionary, classEntries: ClassEntries)? {
+    /// - Returns: the archive (with its dictionaries' key lists, see ``KeyLayouts``) and its
+    /// `$top` dictionary.
+    static func scan(_ bytes: some Collection<UInt8>) -> (archive: BinaryArchive, top: PlistDictionary)? {
         guard PlistFormat.detect(bytes) == .binary else { return nil }
         let owner = Owner(bytes)
         return owner.withUnsafeBytes { buffer in
@@ -31,7 +31,8 @@ extension BinaryArchive {
                 var scan = try Scan(table: BinaryObjectTable(buffer))
                 let top = try scan.root()
                 try scan.objects()
-                return (BinaryArchive(owner: owner, table: scan.table, objectsStart: scan.objectsStart, count: scan.count), top, ClassEntries(entries: scan.classEntries))
+                let archive = BinaryArchive(owner: owner, table: scan.table, objectsStart: scan.objectsStart, count: scan.count, keyLayouts: scan.keyLayouts)
+                return (archive, top)
             } catch {
                 return nil
             }
@@ -50,16 +51,17 @@ extension BinaryArchive {
         var marks: [UInt8]
         var objectsStart = 0
         var count = 0
-        /// The key fingerprints of the dictionary being checked (kept to reuse the storage).
+        /// The fingerprints of the ASCII keys of 15 bytes or more of the dictionary being
+        /// checked (kept to reuse the storage; the others' signatures go to ``keyLayouts``).
         var fingerprints: [KeyFingerprint] = []
-        /// Per table object, where its `$class` key is (see ``ClassEntries``).
-        var classEntries: [Int8]
+        /// The dictionaries' key lists.
+        let keyLayouts: KeyLayouts
 
         init(table: BinaryObjectTable) {
             self.table = table
             reads = TableReads(table)
             marks = Array(repeating: 0, count: table.objectCount)
-            classEntries = Array(repeating: ClassEntries.none, count: table.objectCount)
+            keyLayouts = KeyLayouts(objectCount: table.objectCount)
         }
 
         /// Checks the root dictionary and every value but `$objects`; finds `$objects`.
@@ -100,9 +102,6 @@ extension BinaryArchive {
             for value in top.values { try checkUIDs(value) }
             return top
         }
-
-        /// `$class` as a ``KeyFingerprint``'s head: its bytes, loaded as a word.
-        static var classKeyWord: UInt64 { UInt64(littleEndian: 0x0000_7373_616C_6324) }
 
         /// Checks every UID in a `$top` value.
         func checkUIDs(_ value: Plist) throws {
@@ -174,46 +173,49 @@ extension BinaryArchive {
         }
 
         /// Checks the keys of the dictionary `object` (table object `index`): each a string,
-        /// checked as the reader checks it, and no two the same text. ASCII keys are compared
-        /// by a fingerprint that holds all of a key of up to 16 bytes; others, and large
-        /// dictionaries, decode their keys into a set. Notes where its `$class` key is.
+        /// checked as the reader checks it, and no two the same text. Keys that are all short
+        /// ASCII strings (nearly every object's) are compared, and noted, as a key list (see
+        /// ``KeyLayouts``), which checks each distinct list once. Other ASCII keys are
+        /// compared by a fingerprint that holds all of a key of up to 16 bytes; non-ASCII
+        /// keys, and those of large dictionaries, are decoded into a set.
         mutating func checkKeys(_ object: BinaryObject, index: Int) throws {
+            keyLayouts.begin()
             fingerprints.removeAll(keepingCapacity: true)
             var allASCII = true
-            var allShort = true
-            var classEntry: Int?
             for entry in 0..<object.count {
                 let index = try checkedRef(entry, from: object.start)
                 if let bytes = reads.shortASCIIString(index) {
-                    let fingerprint = KeyFingerprint(bytes, start: bytes.baseAddress! - table.bytes.baseAddress!)
-                    if fingerprint.count == 6, fingerprint.head == Self.classKeyWord { classEntry = entry }
-                    fingerprints.append(fingerprint)
-                    marks[index] = 2
+                    keyLayouts.add(KeySignature.of(bytes))
                     continue
                 }
-                allShort = false
                 let key = try table.object(index: index)
                 switch key.kind {
                 case .asciiString:
-                    fingerprints.append(KeyFingerprint(try table.asciiBytes(key), start: key.start))
+                    let bytes = try table.asciiBytes(key)
+                    if bytes.count < 15 {
+                        // Short, but with its count after the marker.
+                        keyLayouts.add(KeySignature.of(bytes))
+                    } else {
+                        fingerprints.append(KeyFingerprint(bytes, start: key.start))
+                    }
                 case .utf16String:
                     _ = try table.string(key)
                     allASCII = false
                 default:
                     throw Unusual()
                 }
-                marks[index] = 2
             }
-            classEntries[index] = if let classEntry, classEntry <= Int(Int8.max) {
-                Int8(classEntry)
-            } else if classEntry == nil, allShort {
-                ClassEntries.none
-            } else {
-                ClassEntries.unknown
+            // Keys are not marked: they are strings, checked again if they are values too.
+            if fingerprints.isEmpty, allASCII, object.count <= KeyLayouts.maximumKeys {
+                try keyLayouts.notePending(object: index, repeated: Unusual())
+                return
             }
-            guard object.count > 1 else { return }
-            if allASCII, object.count <= 32 {
-                for later in 1..<fingerprints.count {
+            keyLayouts.noteUnlisted(index)
+            if allASCII, object.count <= KeyLayouts.maximumKeys {
+                // A key with a signature and one with a fingerprint differ in length: compare
+                // each kind among itself.
+                if keyLayouts.pendingHasRepeats() { throw Unusual() }
+                for later in fingerprints.indices.dropFirst() {
                     for earlier in 0..<later where fingerprints[earlier].matches(fingerprints[later], in: table) {
                         throw Unusual()
                     }
@@ -228,26 +230,20 @@ extension BinaryArchive {
         }
     }
 
-    /// An ASCII key's length and first and last 8 bytes (all of its bytes when it has 16
-    /// or fewer), and where its bytes are.
+    /// An ASCII key's length and first and last 8 bytes, and where its bytes are (for keys
+    /// of 15 bytes or more; shorter ones have signatures, so the two never match).
     private struct KeyFingerprint {
         let count: Int
         let head: UInt64
         let tail: UInt64
         let start: Int
 
+        /// The fingerprint of `bytes` (15 or more), which start at `start` in the file.
         init(_ bytes: UnsafeRawBufferPointer, start: Int) {
             count = bytes.count
             self.start = start
-            if count >= 8 {
-                head = bytes.loadUnaligned(as: UInt64.self)
-                tail = bytes.loadUnaligned(fromByteOffset: count - 8, as: UInt64.self)
-            } else {
-                // Eight bytes are readable past any object's payload (see
-                // `TableReads.shortASCIIString`); those beyond the key are masked off.
-                head = count == 0 ? 0 : bytes.baseAddress!.loadUnaligned(as: UInt64.self) & ((1 &<< (UInt64(count) &* 8)) &- 1)
-                tail = 0
-            }
+            head = bytes.loadUnaligned(as: UInt64.self)
+            tail = bytes.loadUnaligned(fromByteOffset: count - 8, as: UInt64.self)
         }
 
         /// True when both keys hold the same bytes.
@@ -256,19 +252,4 @@ extension BinaryArchive {
             return count <= 16 || memcmp(table.bytes.baseAddress! + start, table.bytes.baseAddress! + other.start, count) == 0
         }
     }
-}
-
-/// Where the `$class` key of each dictionary in a binary archive's object table is, noted by
-/// ``BinaryArchive/scan(_:)`` while it checks the keys, so that resolving every object's
-/// class (``ArchiveTable``) reads `$class` without searching the keys again. One byte per
-/// object of the table, dropped once the classes are resolved.
-struct ClassEntries {
-    /// The dictionary has no `$class` key (or the object is not a dictionary).
-    static let none: Int8 = -1
-    /// The `$class` key is not one of the first 128, or the dictionary has keys that are
-    /// not short ASCII strings: search for it.
-    static let unknown: Int8 = -2
-
-    /// Per table object: the entry of its `$class` key, ``none`` or ``unknown``.
-    let entries: [Int8]
 }

@@ -50,8 +50,8 @@ final class BinaryArchive {
     let table: BinaryObjectTable
     /// Inlined reads of the checked table, for key lookups.
     private let reads: TableReads
-    /// The keys of the dictionaries searched last, for key lookups.
-    private let keySignatures = KeySignatureCache()
+    /// The key lists of the dictionaries, for key lookups and `$class`.
+    private let keyLayouts: KeyLayouts
     /// How many ``reading(_:)`` calls are running: above 0, the bytes are borrowed. Touched
     /// only from the decoding thread, like the unarchiver's state.
     @exclusivity(unchecked) private var borrows = 0
@@ -64,12 +64,13 @@ final class BinaryArchive {
     static let maximumNesting = 16
 
     /// An archive over `owner`'s bytes, which `table` was checked over and which are borrowed
-    /// while this runs (inside ``scan(_:)``).
-    init(owner: Owner, table: BinaryObjectTable, objectsStart: Int, count: Int) {
+    /// while this runs (inside ``scan(_:)``); `keyLayouts` notes every dictionary of the table.
+    init(owner: Owner, table: BinaryObjectTable, objectsStart: Int, count: Int, keyLayouts: KeyLayouts) {
         self.owner = owner
         self.table = table
         self.objectsStart = objectsStart
         self.count = count
+        self.keyLayouts = keyLayouts
         reads = TableReads(table)
     }
 
@@ -106,20 +107,20 @@ final class BinaryArchive {
         guard isBorrowed else { return reading { fields(ofUID: uid) } }
         let index = objectIndex(ofUID: uid)
         guard isDictionary(index), let object = table.uncheckedContainer(index: index) else { return nil }
-        return ArchiveFields(self, object: object)
+        return ArchiveFields(self, object: object, keyList: keyLayouts.listOfObject[index])
     }
 
     /// The `$class` of the object `uid`, or nil when it is not a dictionary or has none; read
-    /// where the scan found it (see ``ClassEntries``). Only while the bytes are borrowed.
-    func classReference(ofUID uid: UInt64, entries: ClassEntries) -> Plist? {
+    /// where its key list has it (see ``KeyLayouts``). Only while the bytes are borrowed.
+    func classReference(ofUID uid: UInt64) -> Plist? {
         let index = objectIndex(ofUID: uid)
-        guard isDictionary(index) else { return nil }
-        let entry = entries.entries[index]
-        if entry == ClassEntries.none { return nil }
-        guard entry >= 0, let object = table.uncheckedContainer(index: index) else {
+        let list = keyLayouts.listOfObject[index]
+        if list == KeyLayouts.notDictionary { return nil }
+        guard list != KeyLayouts.unlisted, let object = table.uncheckedContainer(index: index) else {
             return fields(ofUID: uid)?[PlistKey("$class")]
         }
-        return value(ofEntry: Int(entry), in: object)
+        guard let entry = keyLayouts.classEntry(ofList: list) else { return nil }
+        return value(ofEntry: entry, in: object)
     }
 
     /// True when object `index` of the table (checked by the scan) is a dictionary.
@@ -145,12 +146,12 @@ final class BinaryArchive {
     }
 
     /// The value stored under `key` in the dictionary `object`, or nil, read inside
-    /// ``reading(_:)``: ``ArchiveFields`` looks fields up with ``entry(of:in:)`` and
+    /// ``reading(_:)``: ``ArchiveFields`` looks fields up with ``entry(of:in:keyList:)`` and
     /// ``value(ofEntry:in:)`` when the bytes are borrowed, and with this when not.
     @inline(never)
-    func fieldBorrowing(_ key: PlistKey, in object: BinaryObject) -> Plist? {
+    func fieldBorrowing(_ key: PlistKey, in object: BinaryObject, keyList: UInt16) -> Plist? {
         reading {
-            guard let entry = entry(of: key, in: object) else { return nil }
+            guard let entry = entry(of: key, in: object, keyList: keyList) else { return nil }
             return value(ofEntry: entry, in: object)
         }
     }
@@ -206,20 +207,12 @@ final class BinaryArchive {
         return (0..<object.count).map { entry in PlistKey(text(of: keyObject(entry, of: object))) }
     }
 
-    /// Where `key` is among the keys of the dictionary `object`, or nil: ASCII key objects
-    /// are compared in place, so nothing is decoded or hashed. A short ASCII key is compared
-    /// with the signatures of the dictionary's keys (see ``KeySignatureCache``) when it has
-    /// only short ASCII keys (nearly every object does), read once for all its lookups.
-    func entry(of key: PlistKey, in object: BinaryObject) -> Int? {
-        if let (low, high) = keySignatures.signature(of: key.string),
-           let signatures = keySignatures.signatures(of: object, reads: reads) {
-            var entry = 0
-            while entry < object.count {
-                if signatures[2 * entry] == low, signatures[2 * entry + 1] == high { return entry }
-                entry += 1
-            }
-            return nil
-        }
+    /// Where `key` is among the keys of the dictionary `object`, whose key list is `keyList`
+    /// (see ``KeyLayouts``), or nil. A listed dictionary (nearly every one) is searched by
+    /// comparing the key's bits with its list's signatures; others in the file, where ASCII
+    /// key objects are compared in place, so nothing is decoded or hashed.
+    func entry(of key: PlistKey, in object: BinaryObject, keyList: UInt16) -> Int? {
+        if keyList != KeyLayouts.unlisted { return keyLayouts.entry(of: key.string, inList: keyList) }
         var string = key.string
         return string.withUTF8 { wanted -> Int? in
             // A key object of the same text, if it is a short ASCII string (nearly every key
@@ -238,7 +231,7 @@ final class BinaryArchive {
                     // The scan checked these bytes to be ASCII; the offset table and the
                     // trailer follow, so 8 bytes can always be read.
                     if wanted.count <= 8
-                        ? KeySignatureCache.word(reads.address(offset + 1), count: wanted.count) == word
+                        ? KeySignature.word(reads.address(offset + 1), count: wanted.count) == word
                         : memcmp(reads.address(offset + 1), wanted.baseAddress!, wanted.count) == 0 {
                         return entry
                     }
