@@ -260,6 +260,78 @@ struct LosslessModelTests {
         #expect(try Plist(decoding: Data(latin1))["k\r1"] == .string("café\r\nx"))
     }
 
+    /// `text` in UTF-16 or UTF-32 (`unitSize` 2 or 4), with a byte-order mark.
+    static func wide(_ text: String, unitSize: Int, bigEndian: Bool) -> Data {
+        var bytes: [UInt8] = []
+        func append(_ unit: UInt32) {
+            let ordered = (0..<unitSize).map { UInt8(truncatingIfNeeded: unit >> UInt32(8 * $0)) }
+            bytes += bigEndian ? ordered.reversed() : ordered
+        }
+        append(0xFEFF)
+        if unitSize == 2 {
+            text.utf16.forEach { append(UInt32($0)) }
+        } else {
+            text.unicodeScalars.forEach { append($0.value) }
+        }
+        return Data(bytes)
+    }
+
+    /// A UTF-16 or UTF-32 document keeps its CRs (in text, CDATA and keys) and raw control
+    /// characters, as Foundation reads it (libxml2 turned CR into LF, refused the control
+    /// characters, and read no UTF-32 at all): through the whole-value reader, the event
+    /// reader (in memory, and from a file in chunks that cut characters and the declaration
+    /// apart) and `PlistDecoder` alike.
+    @Test func wideDocumentsReadAsFoundationReadsThem() throws {
+        let text = "<?xml version=\"1.0\" encoding=\"UTF-16\"?>\n<!DOCTYPE plist PUBLIC \"-//Apple//DTD PLIST 1.0//EN\" \"http://www.apple.com/DTDs/PropertyList-1.0.dtd\">\n<plist version=\"1.0\">\n<dict>\n\t<key>k\r1</key>\n\t<string>caf\u{E9}\r\n\u{1F600}\u{1}x<![CDATA[c\rd]]></string>\n\t<key>k2</key>\n\t<string>\u{FFFF}\r</string>\n</dict>\n</plist>\n"
+        let expected: Plist = ["k\r1": "caf\u{E9}\r\n\u{1F600}\u{1}xc\rd", "k2": "\u{FFFF}\r"]
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("plistkit-wide-\(UUID())")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        for (unitSize, bigEndian) in [(2, false), (2, true), (4, false), (4, true)] {
+            let label = "UTF-\(unitSize * 8)\(bigEndian ? "BE" : "LE")"
+            let xml = Self.wide(unitSize == 2 ? text : text.replacingOccurrences(of: "UTF-16", with: "UTF-32"), unitSize: unitSize, bigEndian: bigEndian)
+            let foundation = try #require(try PropertyListSerialization.propertyList(from: xml, format: nil) as? [String: String], "\(label)")
+            #expect(foundation == ["k\r1": "caf\u{E9}\r\n\u{1F600}\u{1}xc\rd", "k2": "\u{FFFF}\r"], "\(label)")
+            #expect(try Plist(decoding: xml) == expected, "\(label)")
+            #expect(try PlistDecoder().decode([String: String].self, from: xml) == foundation, "\(label)")
+            #expect(try PlistEventReader(xml).readValue() == expected, "\(label)")
+            let file = directory.appendingPathComponent("\(label).plist")
+            try xml.write(to: file)
+            for chunkSize in [1, 3, 7, 64] {
+                let reader = try PlistEventReader(contentsOfFile: file.path, chunkSize: chunkSize)
+                #expect(try reader.readValue() == expected, "\(label), chunks of \(chunkSize)")
+            }
+        }
+    }
+
+    /// Malformed UTF-16 and UTF-32 are refused, by both readers, at the byte where they go
+    /// wrong.
+    @Test func malformedWideDocumentsAreRefused() throws {
+        let text = "<plist version=\"1.0\"><string>ab</string></plist>"
+        let good = Self.wide(text, unitSize: 2, bigEndian: false)
+        let stringStart = 2 + 2 * text.utf16.count - 2 * "ab</string></plist>".utf16.count
+        var lowAlone = good, highAlone = good
+        lowAlone.replaceSubrange(stringStart..<(stringStart + 2), with: [0x00, 0xDC])
+        highAlone.replaceSubrange(stringStart..<(stringStart + 2), with: [0x00, 0xD8])
+        let utf32 = Self.wide(text, unitSize: 4, bigEndian: true)
+        var beyond = utf32
+        beyond.replaceSubrange((4 + 4 * 25)..<(4 + 4 * 26), with: [0x00, 0x11, 0x00, 0x00])
+        let cases: [(Data, Int)] = [(lowAlone, stringStart), (highAlone, stringStart), (good + [0x3C], good.count), (beyond, 4 + 4 * 25), (utf32 + [0, 0], utf32.count)]
+        for (bytes, offset) in cases {
+            let whole = Result { () throws(PlistError) in try Plist(decoding: bytes) }.map(Optional.some)
+            let events = Result { () throws(PlistError) in try PlistEventReader(bytes).readValue() }
+            for result in [whole, events] {
+                guard case .failure(let error) = result else {
+                    Issue.record("expected an error at offset \(offset)")
+                    continue
+                }
+                #expect(error.code == .invalidString)
+                #expect(error.location == .offset(offset), "\(error)")
+            }
+        }
+        #expect(try Plist(decoding: good) == "ab")
+    }
+
     @Test func plistlibReadsCarriageReturnsWeWrite() throws {
         let value: Plist = ["k\r": .string("a\r\nb\rc")]
         let read = try Plistlib.read([try value.encoded(as: .xml)])[0].get()

@@ -111,8 +111,9 @@ final class EventInput {
 
     /// Takes every unconsumed byte, or reads the next chunk and takes that; nil at the end.
     func takeChunk() throws(PlistError) -> [UInt8]? {
-        if buffered == 0 {
-            guard try fill(), buffered > 0 else { return nil }
+        // A chunk may decode to nothing yet (a character cut off, held for the next one).
+        while buffered == 0 {
+            guard try fill() else { return nil }
         }
         var chunk: [UInt8] = []
         if start == 0 {

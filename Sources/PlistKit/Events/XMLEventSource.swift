@@ -17,8 +17,9 @@ final class XMLEventSource: PlistEventSource {
     /// Read but not yet parsed.
     private var pending: [UInt8] = []
     private var pendingStart = 0
-    /// Input in UTF-8, or in another encoding in which ASCII stands for itself, is escaped on
-    /// its way to libxml2 (see ``XMLRawCharacters``); `escapeDepth` is the element depth where
+    /// Input in UTF-8 (UTF-16 and UTF-32 are transcoded first, see ``XMLTranscoder``), or in
+    /// another encoding in which ASCII stands for itself, is escaped on its way to libxml2
+    /// (see ``XMLRawCharacters``); `escapeDepth` is the element depth where
     /// the escaping stopped.
     private let escaping: XMLRawCharacters.Escaping
     private let escapes: Bool
@@ -31,6 +32,11 @@ final class XMLEventSource: PlistEventSource {
         self.input = input
         scanner = XMLPlistScanner(sink: sink, maximumDepth: options.maximumDepth)
         parser = LibXML2Parser.Push(into: scanner)
+        // A UTF-16 or UTF-32 document is read as UTF-8 (see ``XMLTranscoder``).
+        _ = try input.byte(at: 3)
+        if let (encoding, markLength) = try input.withBytes(min(input.buffered, 4), { XMLTranscoder.Encoding.of($0) }) {
+            try input.install(XMLTranscoder(encoding, markLength: markLength))
+        }
         // The declaration, which names the encoding, is in the first line.
         _ = try input.byte(at: 199)
         escaping = try input.withBytes(min(input.buffered, 200)) { head in XMLRawCharacters.Escaping.of(UnsafeRawBufferPointer(head)) }

@@ -36,7 +36,8 @@ enum XMLRawCharacters {
         case utf8
         /// A declared encoding in which ASCII stands for itself: CR only.
         case carriageReturns
-        /// UTF-16 or UTF-32 (a signature, or zero bytes): nothing.
+        /// A document that opens with a zero byte or `0xFE`/`0xFF` but is none of the UTF-16
+        /// and UTF-32 documents ``XMLTranscoder`` turns into UTF-8 first: nothing.
         case none
 
         /// The escaping for the document that starts with `head` (its first line at least;

@@ -24,8 +24,15 @@ enum XMLReader {
     /// Characters CF writes raw but XML forbids (see ``XMLRawCharacters``) are rare, and
     /// libxml2 refuses all of them but CR, so a document without a CR goes to libxml2 as it
     /// is; only when that fails is it checked for them, and read again, escaped, into a
-    /// fresh sink if it holds any. A document with a CR is checked first.
+    /// fresh sink if it holds any. A document with a CR is checked first. A UTF-16 or UTF-32
+    /// document is scanned as UTF-8 (see ``XMLTranscoder``).
     static func scan<Sink: XMLPlistSink>(_ buffer: UnsafeRawBufferPointer, options: PlistReadingOptions, makeSink: () -> Sink) throws(PlistError) -> Sink {
+        if let utf8 = try XMLTranscoder.transcoded(buffer) {
+            let result = utf8.withUnsafeBytes { utf8 in
+                Result { () throws(PlistError) -> Sink in try scan(utf8, options: options, makeSink: makeSink) }
+            }
+            return try result.get()
+        }
         let escaping = XMLRawCharacters.Escaping.of(buffer)
         let optimistic = !XMLRawCharacters.holdsCarriageReturn(buffer)
         if optimistic || !XMLRawCharacters.needsEscaping(buffer, escaping) {
