@@ -304,6 +304,20 @@ struct LosslessModelTests {
         }
     }
 
+    /// UTF-16 without a byte-order mark (zero bytes, as libxml2 reads it; Foundation refuses
+    /// it), with the declaration's encoding in single quotes, or no declaration at all.
+    @Test func wideDocumentsWithoutAMark() throws {
+        let texts = ["<?xml version='1.0' encoding = 'utf-16'?><plist version='1.0'><string>a\rb</string></plist>", "<plist version=\"1.0\"><string>a\rb</string></plist>"]
+        for text in texts {
+            for bigEndian in [false, true] {
+                let xml = Self.wide(text, unitSize: 2, bigEndian: bigEndian).dropFirst(2)
+                #expect(PlistFormat.detect(xml) == .xml)
+                #expect(try Plist(decoding: xml) == "a\rb", "\(text), big-endian: \(bigEndian)")
+                #expect(try PlistEventReader(Data(xml)).readValue() == "a\rb", "\(text), big-endian: \(bigEndian)")
+            }
+        }
+    }
+
     /// Malformed UTF-16 and UTF-32 are refused, by both readers, at the byte where they go
     /// wrong.
     @Test func malformedWideDocumentsAreRefused() throws {

@@ -64,10 +64,11 @@ final class XMLTranscoder: EventInputDecoder {
     /// The whole document `bytes` as UTF-8, or nil when it is not wide.
     static func transcoded(_ bytes: UnsafeRawBufferPointer) throws(PlistError) -> [UInt8]? {
         guard let (encoding, markLength) = Encoding.of(bytes) else { return nil }
-        var out: [UInt8] = []
-        out.reserveCapacity(bytes.count / encoding.unitSize + 16)
-        try XMLTranscoder(encoding, markLength: markLength).decode(Array(bytes), final: true, into: &out)
-        return out
+        var text: [UInt8] = []
+        text.reserveCapacity(bytes.count / encoding.unitSize + 16)
+        _ = try transcode(UnsafeRawBufferPointer(rebasing: bytes[markLength...]), encoding, final: true, offset: markLength, into: &text)
+        declareUTF8(in: &text)
+        return text
     }
 
     func decode(_ bytes: [UInt8], final: Bool, into out: inout [UInt8]) throws(PlistError) {
@@ -77,12 +78,9 @@ final class XMLTranscoder: EventInputDecoder {
         let raw = carry + bytes[dropped...]
         var text: [UInt8] = []
         text.reserveCapacity(raw.count)
-        let used = try raw.withUnsafeBufferPointer { raw throws(PlistError) in
-            switch encoding {
-            case .utf16(let bigEndian): try Self.utf16(raw, bigEndian: bigEndian, final: final, offset: offset, into: &text)
-            case .utf32(let bigEndian): try Self.utf32(raw, bigEndian: bigEndian, final: final, offset: offset, into: &text)
-            }
-        }
+        let used = try raw.withUnsafeBytes { raw in
+            Result { () throws(PlistError) in try Self.transcode(raw, encoding, final: final, offset: offset, into: &text) }
+        }.get()
         offset += used
         carry = Array(raw[used...])
         guard var held = head else {
@@ -92,9 +90,20 @@ final class XMLTranscoder: EventInputDecoder {
         held.append(contentsOf: text)
         if final || Self.declarationIsComplete(held) {
             head = nil
-            out.append(contentsOf: Self.declaringUTF8(held))
+            Self.declareUTF8(in: &held)
+            out.append(contentsOf: held)
         } else {
             head = held
+        }
+    }
+
+    /// Appends `raw`, in `encoding`, as UTF-8 to `out`; returns how many bytes it used (all
+    /// but a unit or surrogate pair cut off at the end, unless `final`). `offset`: where
+    /// `raw` starts in the document.
+    private static func transcode(_ raw: UnsafeRawBufferPointer, _ encoding: Encoding, final: Bool, offset: Int, into out: inout [UInt8]) throws(PlistError) -> Int {
+        switch encoding {
+        case .utf16(let bigEndian): try utf16(raw, bigEndian: bigEndian, final: final, offset: offset, into: &out)
+        case .utf32(let bigEndian): try utf32(raw, bigEndian: bigEndian, final: final, offset: offset, into: &out)
         }
     }
 
@@ -106,28 +115,27 @@ final class XMLTranscoder: EventInputDecoder {
         return !text.starts(with: opening) || text.count > headLimit || text.firstRange(of: Array("?>".utf8)) != nil
     }
 
-    /// `text` with the `encoding` of the XML declaration it starts with (if any) as `UTF-8`.
-    private static func declaringUTF8(_ text: [UInt8]) -> [UInt8] {
-        guard text.starts(with: Array("<?xml".utf8)), let end = text.firstRange(of: Array("?>".utf8))?.lowerBound,
+    /// Rewrites the `encoding` of the XML declaration `text` starts with (if any) as `UTF-8`.
+    private static func declareUTF8(in text: inout [UInt8]) {
+        let head = text.prefix(headLimit)
+        guard head.starts(with: Array("<?xml".utf8)), let end = head.firstRange(of: Array("?>".utf8))?.lowerBound,
               let name = text[..<end].firstRange(of: Array("encoding".utf8))
-        else { return text }
+        else { return }
         var index = name.upperBound
         func skipSpace() { while index < end, [0x20, 0x09, 0x0A, 0x0D].contains(text[index]) { index += 1 } }
         skipSpace()
-        guard index < end, text[index] == UInt8(ascii: "=") else { return text }
+        guard index < end, text[index] == UInt8(ascii: "=") else { return }
         index += 1
         skipSpace()
-        guard index < end, text[index] == UInt8(ascii: "\"") || text[index] == UInt8(ascii: "'") else { return text }
+        guard index < end, text[index] == UInt8(ascii: "\"") || text[index] == UInt8(ascii: "'") else { return }
         let quote = text[index]
         let valueStart = index + 1
-        guard let valueEnd = text[valueStart..<end].firstIndex(of: quote) else { return text }
-        return Array(text[..<valueStart]) + Array("UTF-8".utf8) + Array(text[valueEnd...])
+        guard let valueEnd = text[valueStart..<end].firstIndex(of: quote) else { return }
+        text.replaceSubrange(valueStart..<valueEnd, with: "UTF-8".utf8)
     }
 
-    /// Appends the UTF-16 `raw` as UTF-8 to `out`; returns how many bytes it used (all but a
-    /// unit or surrogate pair cut off at the end, unless `final`). `offset`: where `raw`
-    /// starts in the document.
-    private static func utf16(_ raw: UnsafeBufferPointer<UInt8>, bigEndian: Bool, final: Bool, offset: Int, into out: inout [UInt8]) throws(PlistError) -> Int {
+    /// ``transcode(_:_:final:offset:into:)`` for UTF-16.
+    private static func utf16(_ raw: UnsafeRawBufferPointer, bigEndian: Bool, final: Bool, offset: Int, into out: inout [UInt8]) throws(PlistError) -> Int {
         @inline(__always) func unit(at index: Int) -> UInt32 {
             bigEndian ? UInt32(raw[index]) << 8 | UInt32(raw[index + 1]) : UInt32(raw[index + 1]) << 8 | UInt32(raw[index])
         }
@@ -163,9 +171,8 @@ final class XMLTranscoder: EventInputDecoder {
         return index
     }
 
-    /// Appends the UTF-32 `raw` as UTF-8 to `out`, as ``utf16(_:bigEndian:final:offset:into:)``
-    /// does UTF-16.
-    private static func utf32(_ raw: UnsafeBufferPointer<UInt8>, bigEndian: Bool, final: Bool, offset: Int, into out: inout [UInt8]) throws(PlistError) -> Int {
+    /// ``transcode(_:_:final:offset:into:)`` for UTF-32.
+    private static func utf32(_ raw: UnsafeRawBufferPointer, bigEndian: Bool, final: Bool, offset: Int, into out: inout [UInt8]) throws(PlistError) -> Int {
         var index = 0
         while index + 4 <= raw.count {
             var value: UInt32 = 0
