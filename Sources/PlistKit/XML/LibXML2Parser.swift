@@ -3,8 +3,9 @@ internal import CLibXML2
 /// The one file that calls libxml2.
 ///
 /// Each call gets a fresh parser context, driven through the SAX2 interface: libxml2
-/// tokenises and decodes (UTF-8, UTF-16 with BOM, declared encodings, character references,
-/// CDATA), and every event goes straight to an ``XMLEventReceiver``; no DOM is built.
+/// tokenises and decodes (UTF-8, declared encodings, character references, CDATA; UTF-16 and
+/// UTF-32 documents reach it as UTF-8, see ``XMLTranscoder``), and every event goes straight
+/// to an ``XMLEventReceiver``; no DOM is built.
 ///
 /// Security: the context is created with `XML_PARSE_NONET` and without `XML_PARSE_DTDLOAD`,
 /// `XML_PARSE_NOENT` or `XML_PARSE_DTDVALID`, so nothing is fetched and no entity is ever
