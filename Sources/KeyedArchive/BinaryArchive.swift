@@ -184,9 +184,17 @@ final class BinaryArchive {
         var elements: [Plist] = []
         elements.reserveCapacity(container.count)
         for element in 0..<container.count {
-            let object = checked(try table.object(index: table.ref(at: container.start + element * table.refSize)))
-            guard let scalar = checked(try table.scalarValue(object)) else { return nil }
-            elements.append(scalar)
+            // References and common scalars (nearly every element) without a call into the
+            // table, as in `value(ofObject:referencedFrom:)`.
+            let index = reads.ref(element, from: container.start)
+            if let uid = reads.smallUID(index) {
+                elements.append(.uid(uid))
+            } else if let scalar = reads.checkedScalar(index) {
+                elements.append(scalar)
+            } else {
+                guard let scalar = checked(try table.scalarValue(table.object(index: index))) else { return nil }
+                elements.append(scalar)
+            }
         }
         return elements
     }
