@@ -6,6 +6,15 @@ struct ArchivedClass: Sendable {
     let name: String
     /// `$classes`: the class first, then its superclasses.
     let hierarchy: [String]
+    /// The Foundation families the class is in.
+    let families: FoundationFamilies
+
+    /// The class `name`, whose hierarchy (`name` first) is `hierarchy`.
+    init(name: String, hierarchy: [String]) {
+        self.name = name
+        self.hierarchy = hierarchy
+        families = FoundationFamilies(hierarchy: hierarchy)
+    }
 }
 
 /// A keyed archive, checked once: the header, every UID in range, every `$class` resolving to

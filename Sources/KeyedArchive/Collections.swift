@@ -10,8 +10,6 @@ extension KeyedUnarchiver {
     static let orderedClassNames: Set<String> = ["NSArray", "NSMutableArray", "NSOrderedSet", "NSMutableOrderedSet"]
     static let setClassNames: Set<String> = ["NSSet", "NSMutableSet", "NSCountedSet"]
     static let dictionaryClassNames: Set<String> = ["NSDictionary", "NSMutableDictionary"]
-    /// What an `Array` (or a counted set) reads: arrays, ordered sets and sets.
-    static let collectionClassNames = orderedClassNames.union(setClassNames)
 
     /// The element slots of an array, set or ordered set: `NS.objects`, or `NS.object.N`.
     func elementSlots(_ fields: ArchiveFields, prefix: String = "NS.object", plural: String = "NS.objects") throws(KeyedArchiveError) -> [Plist] {
@@ -54,7 +52,7 @@ extension Array: KeyedArchivable where Element: KeyedArchivable {
 
     /// Reads an NSArray or NSOrderedSet (mutable or not); an NSSet in its stored order.
     public static func unarchive(from slot: Plist, in unarchiver: KeyedUnarchiver) throws(KeyedArchiveError) -> [Element] {
-        let (uid, _, fields) = try unarchiver.foundationFields(of: slot, classNames: KeyedUnarchiver.collectionClassNames, expected: "an array")
+        let (uid, fields) = try unarchiver.foundationFields(of: slot, in: .collection, expected: "an array")
         return try unarchiver.decodingValue(uid) { () throws(KeyedArchiveError) -> [Element] in
             let slots = try unarchiver.elementSlots(fields)
             var result: [Element] = []
@@ -105,7 +103,7 @@ extension Dictionary: KeyedArchivable where Key: KeyedArchivable, Value: KeyedAr
 
     /// Reads an NSDictionary or NSMutableDictionary. A repeated key keeps its last value.
     public static func unarchive(from slot: Plist, in unarchiver: KeyedUnarchiver) throws(KeyedArchiveError) -> [Key: Value] {
-        let (uid, _, fields) = try unarchiver.foundationFields(of: slot, classNames: KeyedUnarchiver.dictionaryClassNames, expected: "a dictionary")
+        let (uid, fields) = try unarchiver.foundationFields(of: slot, in: .dictionary, expected: "a dictionary")
         return try unarchiver.decodingValue(uid) { () throws(KeyedArchiveError) -> [Key: Value] in
             var result: [Key: Value] = [:]
             for (key, value) in try unarchiver.entrySlots(fields) {

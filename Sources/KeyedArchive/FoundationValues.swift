@@ -21,7 +21,7 @@ extension String: KeyedArchivable {
     public static func unarchive(from slot: Plist, in unarchiver: KeyedUnarchiver) throws(KeyedArchiveError) -> String {
         let (uid, value) = unarchiver.resolve(slot)
         if uid != 0, case .string(let string) = value { return string }
-        let (_, _, fields) = try unarchiver.foundationFields(of: slot, classNames: ["NSString", "NSMutableString"], expected: "a string")
+        let (_, fields) = try unarchiver.foundationFields(of: slot, in: .string, expected: "a string")
         if let string = fields["NS.string"] {
             if case .string(let text) = unarchiver.resolve(string).value { return text }
         }
@@ -155,7 +155,7 @@ extension Data: KeyedArchivable {
     /// Reads an NSData in any form Foundation writes it, as `Data`.
     public static func unarchive(from slot: Plist, in unarchiver: KeyedUnarchiver) throws(KeyedArchiveError) -> Data {
         if case .data(let data) = unarchiver.resolve(slot).value { return data }
-        let (_, _, fields) = try unarchiver.foundationFields(of: slot, classNames: ["NSData", "NSMutableData"], expected: "data")
+        let (_, fields) = try unarchiver.foundationFields(of: slot, in: .data, expected: "data")
         for key in ["NS.data", "NS.bytes"] {
             if let bytes = fields[PlistKey(key)], case .data(let data) = unarchiver.resolve(bytes).value { return data }
         }
@@ -172,7 +172,7 @@ extension Date: KeyedArchivable {
     /// Reads an NSDate in any form Foundation writes it, as `Date`.
     public static func unarchive(from slot: Plist, in unarchiver: KeyedUnarchiver) throws(KeyedArchiveError) -> Date {
         if case .date(let date) = unarchiver.resolve(slot).value { return date }
-        let (_, _, fields) = try unarchiver.foundationFields(of: slot, classNames: ["NSDate"], expected: "a date")
+        let (_, fields) = try unarchiver.foundationFields(of: slot, in: .date, expected: "a date")
         guard let time = fields["NS.time"] else {
             throw KeyedArchiveError(.missingKey, "the NSDate has no NS.time")
         }
@@ -189,12 +189,11 @@ extension UUID: KeyedArchivable {
 
     /// Reads an NSUUID in any form Foundation writes it, as `UUID`.
     public static func unarchive(from slot: Plist, in unarchiver: KeyedUnarchiver) throws(KeyedArchiveError) -> UUID {
-        let (_, _, fields) = try unarchiver.foundationFields(of: slot, classNames: ["NSUUID"], expected: "a UUID")
+        let (_, fields) = try unarchiver.foundationFields(of: slot, in: .uuid, expected: "a UUID")
         guard let bytesSlot = fields["NS.uuidbytes"], case .data(let bytes) = unarchiver.resolve(bytesSlot).value,
               bytes.count == 16
         else { throw KeyedArchiveError(.typeMismatch, "the NSUUID has no 16-byte NS.uuidbytes") }
-        let b = [UInt8](bytes)
-        return UUID(uuid: (b[0], b[1], b[2], b[3], b[4], b[5], b[6], b[7], b[8], b[9], b[10], b[11], b[12], b[13], b[14], b[15]))
+        return UUID(uuid: bytes.withUnsafeBytes { $0.loadUnaligned(as: uuid_t.self) })
     }
 }
 
@@ -210,7 +209,7 @@ extension URL: KeyedArchivable {
 
     /// Reads an NSURL in any form Foundation writes it, as `URL`.
     public static func unarchive(from slot: Plist, in unarchiver: KeyedUnarchiver) throws(KeyedArchiveError) -> URL {
-        let (uid, _, fields) = try unarchiver.foundationFields(of: slot, classNames: ["NSURL"], expected: "a URL")
+        let (uid, fields) = try unarchiver.foundationFields(of: slot, in: .url, expected: "a URL")
         return try unarchiver.decodingValue(uid) { () throws(KeyedArchiveError) -> URL in
             guard let relativeSlot = fields["NS.relative"] else {
                 throw KeyedArchiveError(.missingKey, "the NSURL has no NS.relative")

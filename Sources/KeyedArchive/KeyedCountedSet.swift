@@ -52,7 +52,7 @@ public struct KeyedCountedSet<Element: KeyedArchivable & Hashable>: KeyedArchiva
     /// Reads an NSCountedSet; any other set, array or ordered set counts each element once
     /// per occurrence.
     public static func unarchive(from slot: Plist, in unarchiver: KeyedUnarchiver) throws(KeyedArchiveError) -> KeyedCountedSet<Element> {
-        let (uid, _, fields) = try unarchiver.foundationFields(of: slot, classNames: KeyedUnarchiver.collectionClassNames, expected: "a counted set")
+        let (uid, fields) = try unarchiver.foundationFields(of: slot, in: .collection, expected: "a counted set")
         return try unarchiver.decodingValue(uid) { () throws(KeyedArchiveError) -> KeyedCountedSet<Element> in
             var result = KeyedCountedSet()
             if let counted = try unarchiver.countedSlots(fields) {

@@ -303,16 +303,12 @@ public final class KeyedUnarchiver {
         return "\(table.object(uid).typeName) (#\(uid))"
     }
 
-    /// The fields of the Foundation object at `uid` when its class is one of `classNames`
-    /// (a set, or an array literal, which costs less to make than a set for one or two names).
-    func foundationFields(of slot: Plist, classNames: some Collection<String>, expected: String) throws(KeyedArchiveError) -> (uid: UInt64, className: String, fields: ArchiveFields) {
+    /// The fields of the Foundation object at `uid` when its class is in one of `families`.
+    func foundationFields(of slot: Plist, in families: FoundationFamilies, expected: String) throws(KeyedArchiveError) -> (uid: UInt64, fields: ArchiveFields) {
         guard case .uid(let uid) = slot, let archivedClass = table.archivedClass(of: uid),
-              let fields = table.fields(uid)
+              let fields = table.fields(uid), !archivedClass.families.isDisjoint(with: families)
         else { throw typeMismatch(expected, found: slot) }
-        guard classNames.contains(archivedClass.name) || archivedClass.hierarchy.contains(where: classNames.contains) else {
-            throw typeMismatch(expected, found: slot)
-        }
-        return (uid, archivedClass.name, fields)
+        return (uid, fields)
     }
 
     /// Runs `body` for the Foundation collection `uid` (or returns its earlier result for the

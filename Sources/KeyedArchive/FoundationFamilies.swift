@@ -1,0 +1,50 @@
+/// Families of Foundation classes that a Swift type reads from a keyed archive: a class is in
+/// a family when its name or a superclass's is one of the family's (an `NSMutableArray` is
+/// read as an `Array`, so is any subclass of `NSArray`).
+///
+/// Worked out once per class description (``ArchivedClass/families``), so that reading a
+/// value tests a bit. Testing the class names at each value, a `Set<String>` hashed the name
+/// with SipHash and an array literal of names looked up its metadata at run time: a fifth of
+/// the cost of unarchiving a `UUID`.
+struct FoundationFamilies: OptionSet, Sendable {
+    let rawValue: UInt16
+
+    /// NSString, NSMutableString.
+    static let string = Self(rawValue: 1 << 0)
+    /// NSData, NSMutableData.
+    static let data = Self(rawValue: 1 << 1)
+    /// NSDate.
+    static let date = Self(rawValue: 1 << 2)
+    /// NSUUID.
+    static let uuid = Self(rawValue: 1 << 3)
+    /// NSURL.
+    static let url = Self(rawValue: 1 << 4)
+    /// ``KeyedUnarchiver/orderedClassNames``: arrays and ordered sets.
+    static let ordered = Self(rawValue: 1 << 5)
+    /// ``KeyedUnarchiver/setClassNames``.
+    static let unordered = Self(rawValue: 1 << 6)
+    /// ``KeyedUnarchiver/dictionaryClassNames``.
+    static let dictionary = Self(rawValue: 1 << 7)
+    /// What an `Array` (or a counted set) reads: arrays, ordered sets and sets.
+    static let collection: Self = [.ordered, .unordered]
+
+    init(rawValue: UInt16) {
+        self.rawValue = rawValue
+    }
+
+    /// The families of a class whose hierarchy (the class first) is `hierarchy`.
+    init(hierarchy: [String]) {
+        self = hierarchy.reduce(into: []) { families, name in families.formUnion(Self.byName[name] ?? []) }
+    }
+
+    private static let byName: [String: FoundationFamilies] = {
+        var byName: [String: FoundationFamilies] = [
+            "NSString": .string, "NSMutableString": .string, "NSData": .data, "NSMutableData": .data,
+            "NSDate": .date, "NSUUID": .uuid, "NSURL": .url,
+        ]
+        for name in KeyedUnarchiver.orderedClassNames { byName[name] = .ordered }
+        for name in KeyedUnarchiver.setClassNames { byName[name] = .unordered }
+        for name in KeyedUnarchiver.dictionaryClassNames { byName[name] = .dictionary }
+        return byName
+    }()
+}
