@@ -1,10 +1,11 @@
 @_spi(Internals) import PlistKit
 
 /// The key lists of the dictionaries in a binary archive's `$objects`, each distinct list
-/// once, noted by ``BinaryArchive/scan(_:)``: the objects of one class write the same keys in
-/// the same order, so an app's archive of 75,000 objects has a few hundred lists. Each list
-/// is kept as key signatures (two words per key, see ``KeySignature``), with where its `$class`
-/// key is, and every dictionary of the table notes which list its keys are.
+/// once, noted by ``BinaryArchive/scan(_:)``: the objects of one class write the same keys (in
+/// a few orders, as Foundation on Linux writes them), so the 74,842 dictionaries of an app's
+/// archive have 11,088 lists. Each list is kept as key signatures (two words per key, see
+/// ``KeySignature``), with where its `$class` key is, and every dictionary of the table notes
+/// which list its keys are.
 ///
 /// So the scan checks a dictionary's keys for repeats, and finds its `$class`, once per list
 /// rather than once per object, and a field lookup compares the wanted key's bits with the
@@ -54,8 +55,8 @@ final class KeyLayouts {
 
     /// The signatures of the dictionary the scan is checking (see ``add(_:)``), as many words
     /// as ``pendingCount``; only the first ``maximumKeys`` keys' are kept.
-    let pending = UnsafeMutablePointer<UInt64>.allocate(capacity: 2 * KeyLayouts.maximumKeys)
-    @exclusivity(unchecked) private(set) var pendingCount = 0
+    private let pending = UnsafeMutablePointer<UInt64>.allocate(capacity: 2 * KeyLayouts.maximumKeys)
+    @exclusivity(unchecked) private var pendingCount = 0
 
     /// No lists yet, for a table of `objectCount` objects.
     init(objectCount: Int) {
