@@ -7,10 +7,6 @@ import PlistKit
 // swift-corelibs-foundation writes for ordered sets.
 
 extension KeyedUnarchiver {
-    static let orderedClassNames: Set<String> = ["NSArray", "NSMutableArray", "NSOrderedSet", "NSMutableOrderedSet"]
-    static let setClassNames: Set<String> = ["NSSet", "NSMutableSet", "NSCountedSet"]
-    static let dictionaryClassNames: Set<String> = ["NSDictionary", "NSMutableDictionary"]
-
     /// The element slots of an array, set or ordered set: `NS.objects`, or `NS.object.N`.
     func elementSlots(_ fields: ArchiveFields, prefix: String = "NS.object", plural: String = "NS.objects") throws(KeyedArchiveError) -> [Plist] {
         if plural == "NS.objects", let counted = try countedSlots(fields) {

@@ -3,7 +3,7 @@
 /// read as an `Array`, so is any subclass of `NSArray`).
 ///
 /// Worked out once per class description (``ArchivedClass/families``), so that reading a
-/// value tests a bit. Testing the class names at each value, a `Set<String>` hashed the name
+/// value (through a type, `decodeObject(forKey:)` or the generic plist form) tests a bit. Testing the class names at each value, a `Set<String>` hashed the name
 /// with SipHash and an array literal of names looked up its metadata at run time: a fifth of
 /// the cost of unarchiving a `UUID`.
 struct FoundationFamilies: OptionSet, Sendable {
@@ -19,11 +19,11 @@ struct FoundationFamilies: OptionSet, Sendable {
     static let uuid = Self(rawValue: 1 << 3)
     /// NSURL.
     static let url = Self(rawValue: 1 << 4)
-    /// ``KeyedUnarchiver/orderedClassNames``: arrays and ordered sets.
+    /// NSArray, NSMutableArray, NSOrderedSet, NSMutableOrderedSet.
     static let ordered = Self(rawValue: 1 << 5)
-    /// ``KeyedUnarchiver/setClassNames``.
+    /// NSSet, NSMutableSet, NSCountedSet.
     static let unordered = Self(rawValue: 1 << 6)
-    /// ``KeyedUnarchiver/dictionaryClassNames``.
+    /// NSDictionary, NSMutableDictionary.
     static let dictionary = Self(rawValue: 1 << 7)
     /// What an `Array` (or a counted set) reads: arrays, ordered sets and sets.
     static let collection: Self = [.ordered, .unordered]
@@ -37,14 +37,11 @@ struct FoundationFamilies: OptionSet, Sendable {
         self = hierarchy.reduce(into: []) { families, name in families.formUnion(Self.byName[name] ?? []) }
     }
 
-    private static let byName: [String: FoundationFamilies] = {
-        var byName: [String: FoundationFamilies] = [
-            "NSString": .string, "NSMutableString": .string, "NSData": .data, "NSMutableData": .data,
-            "NSDate": .date, "NSUUID": .uuid, "NSURL": .url,
-        ]
-        for name in KeyedUnarchiver.orderedClassNames { byName[name] = .ordered }
-        for name in KeyedUnarchiver.setClassNames { byName[name] = .unordered }
-        for name in KeyedUnarchiver.dictionaryClassNames { byName[name] = .dictionary }
-        return byName
-    }()
+    private static let byName: [String: FoundationFamilies] = [
+        "NSString": .string, "NSMutableString": .string, "NSData": .data, "NSMutableData": .data,
+        "NSDate": .date, "NSUUID": .uuid, "NSURL": .url,
+        "NSArray": .ordered, "NSMutableArray": .ordered, "NSOrderedSet": .ordered, "NSMutableOrderedSet": .ordered,
+        "NSSet": .unordered, "NSMutableSet": .unordered, "NSCountedSet": .unordered,
+        "NSDictionary": .dictionary, "NSMutableDictionary": .dictionary,
+    ]
 }

@@ -31,7 +31,6 @@ extension KeyedUnarchiver {
             throw KeyedArchiveError(.badClass, "\(describe(slot)) has no $class")
         }
         let archivedClass = table.archivedClass(of: uid)!
-        func isA(_ names: Set<String>) -> Bool { archivedClass.hierarchy.contains(where: names.contains) }
         if archivedClass.hierarchy.contains(where: hasMapping(for:)) {
             return try anyObject(at: uid, expected: nil)
         }
@@ -44,12 +43,12 @@ extension KeyedUnarchiver {
         default: break
         }
         let fields = table.fields(uid)!
-        if isA(Self.orderedClassNames) {
+        if archivedClass.families.contains(.ordered) {
             return try decodingValue(uid) { () throws(KeyedArchiveError) -> Any in
                 try elementSlots(fields).map { (element) throws(KeyedArchiveError) -> Any? in try anyValue(from: element) } as [Any?]
             }
         }
-        if isA(Self.setClassNames) {
+        if archivedClass.families.contains(.unordered) {
             return try decodingValue(uid) { () throws(KeyedArchiveError) -> Any in
                 var result = Set<AnyHashable>()
                 for element in try elementSlots(fields) {
@@ -58,7 +57,7 @@ extension KeyedUnarchiver {
                 return result
             }
         }
-        if isA(Self.dictionaryClassNames) {
+        if archivedClass.families.contains(.dictionary) {
             return try decodingValue(uid) { () throws(KeyedArchiveError) -> Any in
                 var result: [AnyHashable: Any] = [:]
                 for (key, value) in try entrySlots(fields) {

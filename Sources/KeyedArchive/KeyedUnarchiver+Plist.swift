@@ -154,12 +154,10 @@ extension KeyedUnarchiver {
             return .dictionary(["$ref": .integer(PlistInteger(uid))])
         }
         let shared = (state.referenceCounts[uid] ?? 0) > 1
-        let hierarchy = archivedClass.hierarchy
-        func isA(_ names: Set<String>) -> Bool { hierarchy.contains(where: names.contains) }
         // A counted set keeps the object form, which shows each element's count.
         let isCounted = (try? countedSlots(fields)) != nil
-        let isOrdered = !isCounted && (isA(Self.orderedClassNames) || isA(Self.setClassNames))
-        let isDictionary = isA(Self.dictionaryClassNames)
+        let isOrdered = !isCounted && !archivedClass.families.isDisjoint(with: .collection)
+        let isDictionary = archivedClass.families.contains(.dictionary)
 
         if isOrdered || isDictionary, let elements = try? elementSlots(fields), elements.isEmpty,
            (try? elementSlots(fields, prefix: "NS.key", plural: "NS.keys"))?.isEmpty ?? true {

@@ -54,20 +54,13 @@ enum FormatSniffer {
         var bytes = head[...]
         var stride = 1
         var offset = 0
-        if bytes.starts(with: [0x00, 0x00, 0xFE, 0xFF]) {
-            bytes = bytes.dropFirst(4); stride = 4; offset = 3
-        } else if bytes.starts(with: [0xFF, 0xFE, 0x00, 0x00]) {
-            bytes = bytes.dropFirst(4); stride = 4
+        if let (encoding, markLength) = XMLTranscoder.Encoding.of(head) {
+            // Each ASCII character is the code unit's low byte: the last one in big-endian.
+            bytes = bytes.dropFirst(markLength)
+            stride = encoding.unitSize
+            offset = encoding.isBigEndian ? stride - 1 : 0
         } else if bytes.starts(with: [0xEF, 0xBB, 0xBF]) {
             bytes = bytes.dropFirst(3)
-        } else if bytes.starts(with: [0xFE, 0xFF]) {
-            bytes = bytes.dropFirst(2); stride = 2; offset = 1
-        } else if bytes.starts(with: [0xFF, 0xFE]) {
-            bytes = bytes.dropFirst(2); stride = 2
-        } else if bytes.count >= 2, bytes[bytes.startIndex] == 0, bytes[bytes.startIndex + 1] != 0 {
-            stride = 2; offset = 1
-        } else if bytes.count >= 2, bytes[bytes.startIndex] != 0, bytes[bytes.startIndex + 1] == 0 {
-            stride = 2
         }
         var scalars = String.UnicodeScalarView()
         var index = bytes.startIndex + offset

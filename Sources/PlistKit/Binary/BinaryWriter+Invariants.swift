@@ -3,27 +3,27 @@
 // They cost a walk of every table at the end of every write, so they stay out of normal
 // builds.
 #if PLISTKIT_INTERNAL_CHECKS
-extension BinaryWriter.IndexTable {
+extension HashIndexTable {
     /// Capacity is a power of two and at least twice the count; the count is the number of
     /// used slots; every used slot is reachable from its home slot without crossing an empty
     /// one (so ``next(_:)`` finds it); no index is recorded twice.
     func checkInvariants() {
         let capacity = slotCount
-        precondition(capacity >= 64 && capacity & (capacity - 1) == 0, "IndexTable capacity \(capacity) is not a power of two ≥ 64")
+        precondition(capacity >= 64 && capacity & (capacity - 1) == 0, "HashIndexTable capacity \(capacity) is not a power of two ≥ 64")
         var used = 0
         var indices = Set<UInt32>()
         for position in 0..<capacity {
             let slot = slot(at: position)
             guard slot != 0 else { continue }
             used += 1
-            precondition(indices.insert(UInt32(truncatingIfNeeded: slot) - 1).inserted, "IndexTable holds index \(UInt32(truncatingIfNeeded: slot) - 1) twice")
+            precondition(indices.insert(UInt32(truncatingIfNeeded: slot) - 1).inserted, "HashIndexTable holds index \(UInt32(truncatingIfNeeded: slot) - 1) twice")
             var walk = Int(truncatingIfNeeded: slot >> 32) & (capacity - 1)
             while walk != position {
-                precondition(self.slot(at: walk) != 0, "IndexTable slot \(position) is cut off from its home by an empty slot")
+                precondition(self.slot(at: walk) != 0, "HashIndexTable slot \(position) is cut off from its home by an empty slot")
                 walk = (walk + 1) & (capacity - 1)
             }
         }
-        precondition(used == usedCount && 2 * used <= capacity, "IndexTable count \(usedCount), \(used) slots used, capacity \(capacity)")
+        precondition(used == usedCount && 2 * used <= capacity, "HashIndexTable count \(usedCount), \(used) slots used, capacity \(capacity)")
     }
 }
 
@@ -38,7 +38,7 @@ extension BinaryWriter {
         for index in 0..<entries.count {
             let entry = entries[index]
             let hash: UInt64
-            let table: IndexTable
+            let table: HashIndexTable
             if entry.marker == BinaryMarker.data {
                 precondition(largeData.blobs[entry.start].count == entry.length, "large data entry \(index) has the wrong length")
                 continue

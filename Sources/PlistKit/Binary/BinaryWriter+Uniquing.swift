@@ -13,9 +13,9 @@ extension BinaryWriter {
     /// flattened to, which flattening it again would find anyway.
     struct Uniquing {
         /// Scalars, by the hash of their encoding.
-        var scalars = IndexTable()
+        var scalars = HashIndexTable()
         /// Containers, by the hash of their marker and child references.
-        var containers = IndexTable()
+        var containers = HashIndexTable()
         /// The storage of arrays and dictionaries → their indices. A value read from a file
         /// shares the storage of objects the file shares, and Swift's copy-on-write shares it
         /// in values a program builds; this table makes writing such a value cost its number
@@ -47,10 +47,10 @@ extension BinaryWriter {
         var hash: UInt64 { BinaryWriter.hash(first, second) }
     }
 
-    /// A map from ``StorageIdentity`` to object index: an ``IndexTable`` over a list of the
+    /// A map from ``StorageIdentity`` to object index: a ``HashIndexTable`` over a list of the
     /// identities recorded.
     struct StorageTable {
-        private(set) var table = IndexTable()
+        private(set) var table = HashIndexTable()
         let recorded = GrowableTable<(identity: StorageIdentity, object: UInt32)>()
 
         /// The index recorded for `identity`, if any.

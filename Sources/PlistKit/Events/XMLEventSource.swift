@@ -22,7 +22,7 @@ final class XMLEventSource: PlistEventSource {
     /// (see ``XMLRawCharacters``); `escapeDepth` is the element depth where
     /// the escaping stopped.
     private let escaping: XMLRawCharacters.Escaping
-    private let escapes: Bool
+    private var escapes: Bool { escaping != .none }
     private var escapeDepth = 0
     private var finished = false
     /// The unparsed bytes end inside a construct: more input is needed first.
@@ -40,7 +40,6 @@ final class XMLEventSource: PlistEventSource {
         // The declaration, which names the encoding, is in the first line.
         _ = try input.byte(at: 199)
         escaping = try input.withBytes(min(input.buffered, 200)) { head in XMLRawCharacters.Escaping.of(UnsafeRawBufferPointer(head)) }
-        escapes = escaping != .none
         scanner.unescapesText = escaping == .utf8
     }
 

@@ -31,8 +31,16 @@ final class XMLTranscoder: EventInputDecoder {
             }
         }
 
+        /// True when a code unit's most significant byte comes first.
+        var isBigEndian: Bool {
+            switch self {
+            case .utf16(let bigEndian), .utf32(let bigEndian): bigEndian
+            }
+        }
+
         /// The encoding of a document that starts with `head` (its first 4 bytes, or all of
         /// a shorter one), and the length of its byte-order mark; nil when it is not wide.
+        /// ``PlistFormat/detect(_:)`` narrows wide text by the same rule.
         static func of(_ head: some Collection<UInt8>) -> (encoding: Encoding, markLength: Int)? {
             let bytes = Array(head.prefix(4))
             if bytes.starts(with: [0x00, 0x00, 0xFE, 0xFF]) { return (.utf32(bigEndian: true), 4) }

@@ -1,6 +1,4 @@
 extension BinaryWriter {
-    /// The writer's name for ``HashIndexTable``.
-    typealias IndexTable = HashIndexTable
     /// A fast non-cryptographic hash of `bytes` (8-byte words, multiply-xorshift mixing, a
     /// final avalanche so that every bit of the result depends on every byte).
     package static func hash(_ bytes: UnsafeRawBufferPointer, seed: UInt64 = 0) -> UInt64 {
