@@ -50,14 +50,16 @@ extension BinaryWriter {
     ///
     /// Scalars are encoded here rather than through `flatten`, whose throwing call would copy
     /// (retain and release) each child it is handed, and they are looked up in batches (see
-    /// ``appendReferencesOfScalarBatch()``).
-    private mutating func appendReferences(to children: UnsafeBufferPointer<Plist>, depth: Int) throws(PlistError) {
+    /// ``appendReferencesOfScalarBatch()``). With `staged`, a UID child is no UID but a
+    /// container already in the table, its value its index (see `BinaryWriter+Staged.swift`).
+    mutating func appendReferences(to children: UnsafeBufferPointer<Plist>, depth: Int, staged: Bool = false) throws(PlistError) {
         var position = 0
         while position < children.count {
             // A batch of scalars, up to the next container.
             let batchEnd = min(children.count, position + BinaryWriter.scalarBatchSize)
             scalarBatch.removeAll()
             while position < batchEnd {
+                if staged, case .uid = children[position] { break }
                 let start = scalarBytes.count
                 guard scalarBytes.appendScalar(children[position]) else { break }
                 scalarBatch.append(EncodedScalar(start: start, hash: scalarHash(start..<scalarBytes.count)))
@@ -65,18 +67,32 @@ extension BinaryWriter {
             }
             try appendReferencesOfScalarBatch()
             if position < batchEnd {
-                let reference = try flatten(children[position], depth: depth)
-                pendingRefs.append(reference)
+                if staged, case .uid(let index) = children[position] {
+                    pendingRefs.append(UInt32(truncatingIfNeeded: index))
+                } else {
+                    pendingRefs.append(try flatten(children[position], depth: depth))
+                }
                 position += 1
             }
         }
     }
 
+    /// What keeps the storage of a dictionary's keys alive, and so whether its address can
+    /// key the cache of key references (an address names the keys only while they live).
+    enum KeyLifetime {
+        /// The tree being flattened holds them for the whole write.
+        case tree
+        /// This array holds them; the cache keeps it while it keeps the address.
+        case held([PlistKey])
+        /// Nothing: they are looked up and not cached.
+        case transient
+    }
+
     /// Pushes the references of a dictionary's keys, from the cache when an earlier
     /// dictionary had the same keys' storage.
-    private mutating func appendKeyReferences(_ keys: UnsafeBufferPointer<PlistKey>) throws(PlistError) {
+    mutating func appendKeyReferences(_ keys: UnsafeBufferPointer<PlistKey>, lifetime: KeyLifetime = .tree) throws(PlistError) {
         guard let address = keys.baseAddress.map(UInt.init(bitPattern:)) else { return }
-        if let known = uniquing.keys.references(at: address) {
+        if case .transient = lifetime {} else if let known = uniquing.keys.references(at: address) {
             pendingRefs.append(contentsOf: known)
             return
         }
@@ -87,10 +103,14 @@ extension BinaryWriter {
             let reference = try uniqueScalar(from: start)
             pendingRefs.append(reference)
         }
-        uniquing.keys.remember(pendingRefs.buffer(base..<pendingRefs.count), at: address)
+        switch lifetime {
+        case .tree: uniquing.keys.remember(pendingRefs.buffer(base..<pendingRefs.count), at: address, holding: nil)
+        case .held(let owner): uniquing.keys.remember(pendingRefs.buffer(base..<pendingRefs.count), at: address, holding: owner)
+        case .transient: break
+        }
     }
 
-    private func checkDepth(_ depth: Int) throws(PlistError) {
+    func checkDepth(_ depth: Int) throws(PlistError) {
         guard depth < maximumDepth else {
             throw PlistError(.depthLimitExceeded, "value nests deeper than \(maximumDepth) levels")
         }

@@ -5,7 +5,8 @@ extension BinaryWriter {
     /// dictionaries have the same keys, and as copies of one dictionary do) have the same
     /// keys, which flatten to the same references: the cache hands those back instead of
     /// encoding and looking up every key again. The value being written is alive and
-    /// immutable throughout, so an address cannot come to hold other keys.
+    /// immutable throughout, so an address cannot come to hold other keys. Keys that nothing
+    /// else keeps alive (a staged dictionary's) are held by their entry instead.
     struct KeyCache {
         /// Two-way set-associative by address: few key sets are live in one stretch of a
         /// document, and two ways keep a pair that alternates (a keyed archive's objects and
@@ -18,6 +19,8 @@ extension BinaryWriter {
         /// Per entry, its key references; made when the entry is first filled, so that a
         /// writer of a small document (a call per document) allocates only the few it uses.
         private var references = [GrowableTable<UInt32>?](repeating: nil, count: KeyCache.setCount * KeyCache.wayCount)
+        /// Per entry, the keys it holds alive, if the value being written does not.
+        private var heldKeys = [[PlistKey]?](repeating: nil, count: KeyCache.setCount * KeyCache.wayCount)
 
         /// The set for keys stored at `address`.
         @inline(__always)
@@ -39,14 +42,16 @@ extension BinaryWriter {
             return nil
         }
 
-        /// Remembers `keys` as the references of the keys stored at `address`, in place of
-        /// the set's least recently used entry.
-        mutating func remember(_ keys: UnsafeBufferPointer<UInt32>, at address: UInt) {
+        /// Remembers `keys` as the references of the keys stored at `address` (holding
+        /// `owner`, the array of those keys, when nothing else does), in place of the set's
+        /// least recently used entry.
+        mutating func remember(_ keys: UnsafeBufferPointer<UInt32>, at address: UInt, holding owner: [PlistKey]?) {
             let set = KeyCache.set(for: address)
             let way = (lastUsed[set] + 1) % KeyCache.wayCount
             lastUsed[set] = way
             let entry = set * KeyCache.wayCount + way
             addresses[entry] = address
+            heldKeys[entry] = owner
             let table: GrowableTable<UInt32>
             if let existing = references[entry] {
                 table = existing

@@ -70,14 +70,19 @@ package struct BinaryWriter: ~Copyable {
     static func write(_ value: Plist, maximumDepth: Int = PlistReadingOptions.default.maximumDepth) throws(PlistError) -> Data {
         var writer = BinaryWriter(maximumDepth: maximumDepth)
         let top = try writer.flatten(value, depth: 0)
+        return writer.file(top: top)
+    }
+
+    /// The bytes of the file whose root is `top`, once the table holds every object.
+    mutating func file(top: UInt32) -> Data {
         #if PLISTKIT_INTERNAL_CHECKS
-        writer.checkInvariants()
+        checkInvariants()
         #endif
         // The uniquing tables are not needed to lay the file out: freed before the output is
         // allocated, they lower the peak of a large file (by a megabyte for an app's saved
         // state). A small one keeps them: new empty tables cost a few allocations per call.
-        if writer.entries.count >= 1 << 16 { writer.uniquing = Uniquing() }
-        return writer.serialize(top: top)
+        if entries.count >= 1 << 16 { uniquing = Uniquing() }
+        return serialize(top: top)
     }
 
     /// The bytes of the whole file, given the flattened table, written in one pass into a

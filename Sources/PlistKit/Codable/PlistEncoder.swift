@@ -78,15 +78,21 @@ open class PlistEncoder {
     ///   ``outputFormat`` cannot be written, or any error `value`'s `encode(to:)` throws.
     open func encode<Value: Encodable>(_ value: Value) throws -> Data {
         let options = options.withLock { $0 }
-        let tree = try Self.encodeToPlist(value, options: options)
+        // Binary is written as the encode goes, without a tree (see `BinaryEncodingSink`).
+        let sink = options.outputFormat == .binary ? BinaryEncodingSink() : nil
+        let tree = try Self.encodeToPlist(value, options: options, sink: sink)
         switch tree {
         case .dictionary, .array, .data:
             // Foundation writes a top-level Data (and refuses other scalars).
+            break
+        case .uid where sink != nil:
+            // The sink's stand-in for a dictionary or an array.
             break
         default:
             throw EncodingError.invalidValue(value, EncodingError.Context(codingPath: [], debugDescription: "Top-level \(Value.self) encoded as \(PlistEncoder.fragmentWord(tree)) property list fragment."))
         }
         do {
+            if let sink { return try sink.file(top: tree) }
             return try tree.encoded(as: options.outputFormat)
         } catch {
             throw EncodingError.invalidValue(value, EncodingError.Context(codingPath: [], debugDescription: "Unable to encode the given top-level value as a property list: \(error).", underlyingError: error))
@@ -103,8 +109,8 @@ open class PlistEncoder {
         try Self.encodeToPlist(value, options: options.withLock { $0 })
     }
 
-    private static func encodeToPlist<Value: Encodable>(_ value: Value, options: Options) throws -> Plist {
-        guard let encoded = try PlistEncoderImpl.encodeTop(value, userInfo: options.userInfo, sortingKeys: options.outputFormatting.contains(.sortedKeys)) else {
+    private static func encodeToPlist<Value: Encodable>(_ value: Value, options: Options, sink: BinaryEncodingSink? = nil) throws -> Plist {
+        guard let encoded = try PlistEncoderImpl.encodeTop(value, userInfo: options.userInfo, sortingKeys: options.outputFormatting.contains(.sortedKeys), sink: sink) else {
             throw EncodingError.invalidValue(value, EncodingError.Context(codingPath: [], debugDescription: "Top-level \(Value.self) did not encode any values."))
         }
         return encoded

@@ -25,28 +25,46 @@ final class PlistEncoderImpl: Encoder {
 
     var codingPath: [any CodingKey] { path.path }
 
-    /// Encodes a top-level value; nil when it encoded nothing at all.
-    static func encodeTop<T: Encodable>(_ value: T, userInfo: [CodingUserInfoKey: Any], sortingKeys: Bool) throws -> Plist? {
+    /// Encodes a top-level value; nil when it encoded nothing at all. With a `sink`, its
+    /// containers are written there, and a container at the top is the sink's stand-in.
+    static func encodeTop<T: Encodable>(_ value: T, userInfo: [CodingUserInfoKey: Any], sortingKeys: Bool, sink: BinaryEncodingSink? = nil) throws -> Plist? {
         if let scalar = scalar(value) { return scalar }
-        let assembler = PlistAssembler(sortingKeys: sortingKeys)
+        let assembler = PlistAssembler(sortingKeys: sortingKeys, sink: sink)
         let impl = PlistEncoderImpl(userInfo: userInfo, assembler: assembler, path: .root)
         try value.encode(to: impl)
-        return impl.result.map(assembler.plist)
+        return impl.result.map { assembler.plist($0, depth: 0) }
     }
 
     // MARK: Containers
 
     func container<Key: CodingKey>(keyedBy type: Key.Type) -> KeyedEncodingContainer<Key> {
         // A second request merges with the first container; it replaces anything else.
-        let dictionary = result?.openDictionary ?? assembler.dictionary(keyedBy: type)
-        result = .dictionary(dictionary)
+        let dictionary: EncodedDictionary
+        if let open = result?.openDictionary {
+            dictionary = open
+        } else {
+            dictionary = assembler.dictionary(keyedBy: type)
+            store(.dictionary(dictionary))
+        }
         return KeyedEncodingContainer(PlistKeyedEncodingContainer<Key>(impl: self, dictionary: dictionary, path: path))
     }
 
     func unkeyedContainer() -> any UnkeyedEncodingContainer {
-        let array = result?.openArray ?? EncodedArray()
-        result = .array(array)
+        let array: EncodedArray
+        if let open = result?.openArray {
+            array = open
+        } else {
+            array = EncodedArray()
+            store(.array(array))
+        }
         return PlistUnkeyedEncodingContainer(impl: self, array: array, path: path)
+    }
+
+    /// Makes `value` what this level has encoded, dropping what it held before.
+    @inline(__always)
+    private func store(_ value: EncodedValue?) {
+        if result != nil { assembler.noteDropped() }
+        result = value
     }
 
     func singleValueContainer() -> any SingleValueEncodingContainer {
@@ -68,11 +86,17 @@ final class PlistEncoderImpl: Encoder {
             path = savedPath
             result = savedResult
         }
-        try value.encode(to: self)
+        do {
+            try value.encode(to: self)
+        } catch {
+            // The caller may catch it and go on without what this value encoded so far.
+            assembler.noteDropped()
+            throw error
+        }
         // A value that encoded nothing stands for an empty dictionary, as in Foundation.
         let encoded = result ?? .dictionary(EncodedDictionary())
         guard assembler.deferredCount == deferredBefore else { return encoded }
-        return .value(assembler.plist(encoded))
+        return .value(assembler.plist(encoded, depth: path.depth))
     }
 
     /// The property-list value of a scalar, date or data, found by type without calling
@@ -104,29 +128,29 @@ final class PlistEncoderImpl: Encoder {
 // MARK: - Single value container
 
 extension PlistEncoderImpl: SingleValueEncodingContainer {
-    func encodeNil() { result = .value(PlistNull.value) }
-    func encode(_ value: Bool) { result = .value(.bool(value)) }
-    func encode(_ value: String) { result = .value(.string(value)) }
-    func encode(_ value: Double) { result = .value(.real(value)) }
-    func encode(_ value: Float) { result = .value(.real(Double(value))) }
-    func encode(_ value: Int) { result = .value(.integer(PlistInteger(value))) }
-    func encode(_ value: Int8) { result = .value(.integer(PlistInteger(Int64(value)))) }
-    func encode(_ value: Int16) { result = .value(.integer(PlistInteger(Int64(value)))) }
-    func encode(_ value: Int32) { result = .value(.integer(PlistInteger(Int64(value)))) }
-    func encode(_ value: Int64) { result = .value(.integer(PlistInteger(value))) }
-    func encode(_ value: UInt) { result = .value(.integer(PlistInteger(UInt64(value)))) }
-    func encode(_ value: UInt8) { result = .value(.integer(PlistInteger(UInt64(value)))) }
-    func encode(_ value: UInt16) { result = .value(.integer(PlistInteger(UInt64(value)))) }
-    func encode(_ value: UInt32) { result = .value(.integer(PlistInteger(UInt64(value)))) }
-    func encode(_ value: UInt64) { result = .value(.integer(PlistInteger(value))) }
+    func encodeNil() { store(.value(PlistNull.value)) }
+    func encode(_ value: Bool) { store(.value(.bool(value))) }
+    func encode(_ value: String) { store(.value(.string(value))) }
+    func encode(_ value: Double) { store(.value(.real(value))) }
+    func encode(_ value: Float) { store(.value(.real(Double(value)))) }
+    func encode(_ value: Int) { store(.value(.integer(PlistInteger(value)))) }
+    func encode(_ value: Int8) { store(.value(.integer(PlistInteger(Int64(value))))) }
+    func encode(_ value: Int16) { store(.value(.integer(PlistInteger(Int64(value))))) }
+    func encode(_ value: Int32) { store(.value(.integer(PlistInteger(Int64(value))))) }
+    func encode(_ value: Int64) { store(.value(.integer(PlistInteger(value)))) }
+    func encode(_ value: UInt) { store(.value(.integer(PlistInteger(UInt64(value))))) }
+    func encode(_ value: UInt8) { store(.value(.integer(PlistInteger(UInt64(value))))) }
+    func encode(_ value: UInt16) { store(.value(.integer(PlistInteger(UInt64(value))))) }
+    func encode(_ value: UInt32) { store(.value(.integer(PlistInteger(UInt64(value))))) }
+    func encode(_ value: UInt64) { store(.value(.integer(PlistInteger(value)))) }
 
     func encode<T: Encodable>(_ value: T) throws {
         if let scalar = PlistEncoderImpl.scalar(value) {
-            result = .value(scalar)
+            store(.value(scalar))
             return
         }
         // The value replaces whatever this level held; it encodes at the same path.
-        result = nil
+        store(nil)
         try value.encode(to: self)
         if case .none = result { result = .dictionary(EncodedDictionary()) }
     }

@@ -11,7 +11,9 @@ import OrderedCollections
 ///
 /// This is only the staging of the containers still open: when a nested value's
 /// `encode(to:)` returns, its containers are turned into a ``Plist`` at once (see
-/// `PlistEncoderImpl.wrap`), so a finished part of the tree exists once, as `Plist`.
+/// `PlistEncoderImpl.wrap`), so a finished part of the tree exists once, as `Plist`. Writing
+/// binary, they go into the file's object table instead (see ``BinaryEncodingSink``), and
+/// no tree is built at all.
 enum EncodedValue {
     case value(Plist)
     case dictionary(EncodedDictionary)
@@ -67,6 +69,8 @@ final class EncodedDictionary {
     @exclusivity(unchecked) private var fingerprints: [UInt64] = []
     /// Key → position, built once a search meets a dictionary too large to search linearly.
     @exclusivity(unchecked) private var index: [PlistKey: Int]?
+    /// A value was stored under a key that had one: the old one is dropped.
+    @exclusivity(unchecked) private(set) var replacedValues = false
 
     private static let linearLimit = 16
 
@@ -111,6 +115,7 @@ final class EncodedDictionary {
             values.append(plist)
         } else {
             values[slot] = plist
+            replacedValues = true
         }
     }
 
@@ -242,16 +247,19 @@ extension EncodedValue {
 }
 
 /// Turns finished containers into ``Plist`` values, one per encode, and keeps each
-/// `CodingKey` type's ``KeyTemplate``.
+/// `CodingKey` type's ``KeyTemplate``. With a ``BinaryEncodingSink``, a finished container
+/// goes into the binary file's table instead, and its value is the sink's stand-in for it.
 final class PlistAssembler {
     let sortingKeys: Bool
+    let sink: BinaryEncodingSink?
     /// How many `superEncoder`s have been handed out; a value during whose encoding one was
     /// cannot be finished early, since that encoder may still be written to.
     @exclusivity(unchecked) var deferredCount = 0
     @exclusivity(unchecked) private var templates: [ObjectIdentifier: KeyTemplate] = [:]
 
-    init(sortingKeys: Bool) {
+    init(sortingKeys: Bool, sink: BinaryEncodingSink? = nil) {
         self.sortingKeys = sortingKeys
+        self.sink = sink
     }
 
     /// A new dictionary for a container keyed by `type`.
@@ -263,31 +271,45 @@ final class PlistAssembler {
         return EncodedDictionary(template: template)
     }
 
-    func plist(_ value: EncodedValue) -> Plist {
+    /// Notes that a value encoded so far was dropped: replaced, or left by an error that its
+    /// caller may catch. Parts of it may be in the sink's table, which must leave them out.
+    func noteDropped() {
+        sink?.valuesDropped = true
+    }
+
+    /// The finished `value`, which is `depth` containers deep in the whole value.
+    func plist(_ value: EncodedValue, depth: Int) -> Plist {
         switch value {
         case .value(let plist):
             return plist
         case .dictionary(let dictionary):
-            return plist(dictionary)
+            return plist(dictionary, depth: depth)
         case .array(let array):
             var elements = array.values
-            for (position, value) in array.pending { elements[position] = plist(value) }
+            for (position, value) in array.pending { elements[position] = plist(value, depth: depth + 1) }
+            if let sink { return sink.array(elements, depth: depth) }
             return .array(elements)
         case .deferred(let encoder):
             // A super encoder that was never written to stands for an empty dictionary,
             // as in Foundation.
-            return encoder.result.map(plist) ?? .dictionary([:])
+            guard let result = encoder.result else {
+                return plist(.dictionary(EncodedDictionary()), depth: depth)
+            }
+            return plist(result, depth: depth)
         }
     }
 
-    private func plist(_ dictionary: EncodedDictionary) -> Plist {
+    private func plist(_ dictionary: EncodedDictionary, depth: Int) -> Plist {
+        if dictionary.replacedValues { noteDropped() }
         let keys: [PlistKey], order: [Int]
         let layout = dictionary.templateLayout
+        var sharedKeys = true
         if let template = dictionary.template, dictionary.isTemplate {
             (keys, order) = (template.keys, template.order)
         } else if let template = dictionary.template, let layout, let known = template.layout(layout) {
             (keys, order) = known
         } else {
+            sharedKeys = false
             let strings = dictionary.keys
             if sortingKeys {
                 order = strings.indices.sorted { PlistKeyOrder.utf16Precedes(strings[$0], strings[$1]) }
@@ -303,10 +325,11 @@ final class PlistAssembler {
             }
         }
         var values = dictionary.values
-        for (position, value) in dictionary.pending { values[position] = plist(value) }
+        for (position, value) in dictionary.pending { values[position] = plist(value, depth: depth + 1) }
         if sortingKeys {
             values = order.map { values[$0] }
         }
+        if let sink { return sink.dictionary(keys: keys, sharedKeys: sharedKeys, values: values, depth: depth) }
         return .dictionary(PlistDictionary(uncheckedUniqueKeys: keys, values: values))
     }
 }
