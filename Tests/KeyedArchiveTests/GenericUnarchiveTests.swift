@@ -27,6 +27,43 @@ struct GenericUnarchiveTests {
         #expect(root["nested"] == ["inner": [["deep": [1, 2]]]])
     }
 
+    /// An unregistered subclass of NSString, NSData or NSDate (superclasses in `$classes`, as
+    /// Apple's archiver writes them). Foundation's `decodeObject(forKey:)` refuses it ("Invalid
+    /// class", checked on Linux), and so does PlistKit's, naming the class; the generic form
+    /// keeps its class name and fields rather than pass it off as a plain value. A typed read
+    /// (`decode(String.self, forKey:)`) asks for the family and takes it.
+    @Test func unregisteredSubclassesOfFoundationValues() throws {
+        let archive: Plist = [
+            "$archiver": "NSKeyedArchiver", "$version": 100000,
+            "$top": ["string": .uid(1), "data": .uid(3), "date": .uid(5)],
+            "$objects": [
+                "$null",
+                ["$class": .uid(2), "NS.string": "subclassed"],
+                ["$classname": "MyString", "$classes": ["MyString", "NSString", "NSObject"]],
+                ["$class": .uid(4), "NS.data": .data(Data([7, 8]))],
+                ["$classname": "MyData", "$classes": ["MyData", "NSMutableData", "NSData", "NSObject"]],
+                ["$class": .uid(6), "NS.time": 10.5],
+                ["$classname": "MyDate", "$classes": ["MyDate", "NSDate", "NSObject"]],
+            ],
+        ]
+        let data = try archive.encoded(as: .binary)
+        // Read in place from the binary file, and from the tree.
+        for unarchiver in [try KeyedUnarchiver(forReadingFrom: data), try KeyedUnarchiver(archive: archive)] {
+            for key in ["string", "data", "date"] {
+                let error = #expect(throws: KeyedArchiveError.self) { try unarchiver.decodeObject(forKey: key) }
+                #expect(error?.code == .unknownClass)
+                #expect(error?.description.contains("My") == true)
+            }
+            #expect(try unarchiver.decode(String.self, forKey: "string") == "subclassed")
+            #expect(try unarchiver.decode(Data.self, forKey: "data") == Data([7, 8]))
+            #expect(try unarchiver.decode(Date.self, forKey: "date") == Date(timeIntervalSinceReferenceDate: 10.5))
+        }
+        let tree = try KeyedUnarchiver.plist(fromArchive: data)
+        #expect(tree["string"] == ["$classname": "MyString", "NS.string": "subclassed"])
+        #expect(tree["data"] == ["$classname": "MyData", "NS.data": .data(Data([7, 8]))])
+        #expect(tree["date"] == ["$classname": "MyDate", "NS.time": 10.5])
+    }
+
     @Test func objectWithoutClassIsRefused() throws {
         // `$classy` instead of `$class`: the root refers to a dictionary that is no object.
         let archive: Plist = [
