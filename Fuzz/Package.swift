@@ -31,6 +31,7 @@ let package = Package(
         .executableTarget(name: "FuzzOpenStep", dependencies: ["FuzzCommon", .product(name: "PlistKit", package: root)]),
         .executableTarget(name: "FuzzDetect", dependencies: ["FuzzCommon", .product(name: "PlistKit", package: root)]),
         .executableTarget(name: "FuzzDecoder", dependencies: ["FuzzCommon", .product(name: "PlistKit", package: root)]),
+        .executableTarget(name: "FuzzEncoder", dependencies: ["FuzzCommon", .product(name: "PlistKit", package: root)]),
         .executableTarget(name: "FuzzBinaryView", dependencies: ["FuzzCommon", .product(name: "PlistKit", package: root)]),
         .executableTarget(name: "FuzzEvents", dependencies: ["FuzzCommon", .product(name: "PlistKit", package: root)]),
         .executableTarget(

@@ -24,14 +24,14 @@ for target in $TARGETS; do
     while [ "$(date +%s)" -lt "$end" ]; do
         left=$(( end - $(date +%s) ))
         before=$(ls ".findings/$target" | wc -l)
-        ".build/release/$target" ".corpus/$target" -dict="$(dictionary "$target")" $LIMITS \
+        ASAN_OPTIONS="$(asan_options "$target")" ".build/release/$target" ".corpus/$target" -dict="$(dictionary "$target")" $LIMITS \
             -max_total_time="$left" -artifact_prefix=".findings/$target/" -print_final_stats=1 \
             >> "$log" 2>&1
         runs=$(( runs + $(grep -E '^stat::number_of_executed_units' "$log" | tail -1 | awk '{print $2}') ))
         [ "$(ls ".findings/$target" | wc -l)" -eq "$before" ] && break
         found=1
         for input in $(ls -t ".findings/$target" | grep -v '^minimized-' | head -1); do
-            ".build/release/$target" -minimize_crash=1 -max_total_time=60 $LIMITS \
+            ASAN_OPTIONS="$(asan_options "$target")" ".build/release/$target" -minimize_crash=1 -max_total_time=60 $LIMITS \
                 -exact_artifact_path=".findings/$target/minimized-$input" ".findings/$target/$input" \
                 >> ".findings/$target.minimize.log" 2>&1
         done

@@ -12,7 +12,7 @@ seconds=${1:-10}
 status=0
 for target in $TARGETS; do
     mkdir -p ".findings/$target"
-    if ! ".build/release/$target" ".corpus/$target" -dict="$(dictionary "$target")" $LIMITS \
+    if ! ASAN_OPTIONS="$(asan_options "$target")" ".build/release/$target" ".corpus/$target" -dict="$(dictionary "$target")" $LIMITS \
         -max_total_time="$seconds" -artifact_prefix=".findings/$target/" -print_final_stats=1 \
         > ".findings/$target.log" 2>&1; then
         echo "FAIL $target: see Fuzz/.findings/$target.log"
