@@ -39,20 +39,17 @@ struct ScriptedValue: Encodable {
     }
 }
 
-/// Two key types, so that dictionaries of one type follow a template the other's do not.
-struct ScriptKey: CodingKey {
+/// The script's keys, in two key types (`ScriptKey<First>`, `ScriptKey<Second>`), so that
+/// dictionaries of one type follow a template the other's do not.
+struct ScriptKey<Family>: CodingKey {
     let stringValue: String
     var intValue: Int? { nil }
     init(stringValue: String) { self.stringValue = stringValue }
     init?(intValue: Int) { nil }
 }
 
-struct OtherScriptKey: CodingKey {
-    let stringValue: String
-    var intValue: Int? { nil }
-    init(stringValue: String) { self.stringValue = stringValue }
-    init?(intValue: Int) { nil }
-}
+enum First {}
+enum Second {}
 
 /// Runs the script on one encoder or container, to the end of the script or an end step.
 struct ScriptRunner {
@@ -69,10 +66,10 @@ struct ScriptRunner {
         guard let choice = cursor.next() else { return }
         switch choice % 4 {
         case 0:
-            var container = encoder.container(keyedBy: ScriptKey.self)
+            var container = encoder.container(keyedBy: ScriptKey<First>.self)
             try keyed(&container, encoder: encoder)
         case 1:
-            var container = encoder.container(keyedBy: OtherScriptKey.self)
+            var container = encoder.container(keyedBy: ScriptKey<Second>.self)
             try keyed(&container, encoder: encoder)
         case 2:
             var container = encoder.unkeyedContainer()
@@ -96,7 +93,7 @@ struct ScriptRunner {
             case 4 where canNest: try container.encode(ScriptedValue(cursor: cursor, depth: depth + 1, fails: false), forKey: key)
             case 5 where canNest: _ = try? container.encode(ScriptedValue(cursor: cursor, depth: depth + 1, fails: true), forKey: key)
             case 6 where canNest:
-                var inner = container.nestedContainer(keyedBy: ScriptKey.self, forKey: key)
+                var inner = container.nestedContainer(keyedBy: ScriptKey<First>.self, forKey: key)
                 try nested.keyed(&inner, encoder: nil)
             case 7 where canNest:
                 var inner = container.nestedUnkeyedContainer(forKey: key)
@@ -123,7 +120,7 @@ struct ScriptRunner {
             case 4 where canNest: try container.encode(ScriptedValue(cursor: cursor, depth: depth + 1, fails: false))
             case 5 where canNest: _ = try? container.encode(ScriptedValue(cursor: cursor, depth: depth + 1, fails: true))
             case 6 where canNest:
-                var inner = container.nestedContainer(keyedBy: OtherScriptKey.self)
+                var inner = container.nestedContainer(keyedBy: ScriptKey<Second>.self)
                 try nested.keyed(&inner, encoder: nil)
             case 7 where canNest:
                 var inner = container.nestedUnkeyedContainer()

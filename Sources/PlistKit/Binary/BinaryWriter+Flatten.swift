@@ -86,13 +86,23 @@ extension BinaryWriter {
         case held([PlistKey])
         /// Nothing: they are looked up and not cached.
         case transient
+
+        /// Whether the keys' address may key the cache, and the array the cache must hold.
+        var caching: (cached: Bool, held: [PlistKey]?) {
+            switch self {
+            case .tree: (true, nil)
+            case .held(let keys): (true, keys)
+            case .transient: (false, nil)
+            }
+        }
     }
 
     /// Pushes the references of a dictionary's keys, from the cache when an earlier
     /// dictionary had the same keys' storage.
     mutating func appendKeyReferences(_ keys: UnsafeBufferPointer<PlistKey>, lifetime: KeyLifetime = .tree) throws(PlistError) {
         guard let address = keys.baseAddress.map(UInt.init(bitPattern:)) else { return }
-        if case .transient = lifetime {} else if let known = uniquing.keys.references(at: address) {
+        let (cached, held) = lifetime.caching
+        if cached, let known = uniquing.keys.references(at: address) {
             pendingRefs.append(contentsOf: known)
             return
         }
@@ -103,11 +113,7 @@ extension BinaryWriter {
             let reference = try uniqueScalar(from: start)
             pendingRefs.append(reference)
         }
-        switch lifetime {
-        case .tree: uniquing.keys.remember(pendingRefs.buffer(base..<pendingRefs.count), at: address, holding: nil)
-        case .held(let owner): uniquing.keys.remember(pendingRefs.buffer(base..<pendingRefs.count), at: address, holding: owner)
-        case .transient: break
-        }
+        if cached { uniquing.keys.remember(pendingRefs.buffer(base..<pendingRefs.count), at: address, holding: held) }
     }
 
     func checkDepth(_ depth: Int) throws(PlistError) {

@@ -22,29 +22,31 @@ final class BinaryEncodingSink {
 
     /// The stand-in for an array of `elements` at `depth`, written to the table.
     func array(_ elements: [Plist], depth: Int) -> Plist {
-        guard failure == nil else { return .uid(0) }
-        do throws(PlistError) {
-            let index = try elements.withUnsafeBufferPointer { (elements) throws(PlistError) in
+        written { (writer) throws(PlistError) in
+            try elements.withUnsafeBufferPointer { (elements) throws(PlistError) in
                 try writer.stagedArray(elements, depth: depth)
             }
-            return .uid(UInt64(index))
-        } catch {
-            failure = error
-            return .uid(0)
         }
     }
 
     /// The stand-in for a dictionary at `depth`, written to the table. `sharedKeys` says that
     /// `keys` is a key array many dictionaries share, whose references are worth caching.
     func dictionary(keys: [PlistKey], sharedKeys: Bool, values: [Plist], depth: Int) -> Plist {
-        guard failure == nil else { return .uid(0) }
-        do throws(PlistError) {
-            let index = try keys.withUnsafeBufferPointer { (keyBuffer) throws(PlistError) in
+        written { (writer) throws(PlistError) in
+            try keys.withUnsafeBufferPointer { (keyBuffer) throws(PlistError) in
                 try values.withUnsafeBufferPointer { (valueBuffer) throws(PlistError) in
                     try writer.stagedDictionary(keys: keyBuffer, lifetime: sharedKeys ? .held(keys) : .transient, values: valueBuffer, depth: depth)
                 }
             }
-            return .uid(UInt64(index))
+        }
+    }
+
+    /// The stand-in for the container `write` adds to the table; once a write has failed,
+    /// nothing more is written and the stand-in is a dummy.
+    private func written(_ write: (inout BinaryWriter) throws(PlistError) -> UInt32) -> Plist {
+        guard failure == nil else { return .uid(0) }
+        do throws(PlistError) {
+            return .uid(UInt64(try write(&writer)))
         } catch {
             failure = error
             return .uid(0)

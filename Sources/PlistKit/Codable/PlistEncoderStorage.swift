@@ -292,10 +292,7 @@ final class PlistAssembler {
         case .deferred(let encoder):
             // A super encoder that was never written to stands for an empty dictionary,
             // as in Foundation.
-            guard let result = encoder.result else {
-                return plist(.dictionary(EncodedDictionary()), depth: depth)
-            }
-            return plist(result, depth: depth)
+            return plist(encoder.result ?? .dictionary(EncodedDictionary()), depth: depth)
         }
     }
 
