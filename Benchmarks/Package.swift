@@ -44,6 +44,11 @@ let package = Package(
                 .product(name: "KeyedArchive", package: root),
             ]
         ),
+        // PlistKit and Foundation in alternation on the model-object rows, for steady ratios.
+        .executableTarget(
+            name: "plistkit-paired",
+            dependencies: ["BenchmarkWorkloads", .product(name: "PlistKit", package: root)]
+        ),
         .executableTarget(
             name: "PlistKitBenchmarks",
             dependencies: [

@@ -9,13 +9,17 @@
 #    benchmark: wall time, mallocs, peak memory),
 # 4. runs the same operations with libplist and plistlib, and the floors (libxml2's SAX2
 #    parse of the XML file with no values built; one pass over the binary file's bytes),
-# 5. prints one table of medians and ratios, the memory table, the n → 2n growth check and
-#    the goals of issue #4. The table is also left in .results/table.md, and a chart of
-#    PlistKit's speed ratio against each peer in .results/ratios.svg.
+#    then times the model-object rows of issue #13 (Codable, keyed archives) again with
+#    plistkit-paired: PlistKit and Foundation in alternation, one pair of runs at a time,
+# 5. prints one table of medians and ratios, the memory table, the n → 2n growth check, the
+#    goals of issue #4 and the paired rows against issue #13's goals. The table is also left
+#    in .results/table.md, and a chart of PlistKit's speed ratio against each peer in
+#    .results/ratios.svg.
 # A benchmark that fails (a codec throws) stops its row loudly; the table marks every row it
 # expected but did not get as MISSING, and the script then exits with status 1.
 #
-# Environment: RUNS (external harness runs per operation, default 5; 3 with --quick),
+# Environment: RUNS (external harness runs per operation, default 5; 3 with --quick), PAIRS
+# (plistkit-paired's pairs per row, default 7; 5 with --quick),
 # PLISTKIT_BENCH_SECONDS / PLISTKIT_BENCH_ITERATIONS (per Swift benchmark, default 3 s / 7),
 # COMPARE_WORKLOADS (workloads to generate and measure, default all; when set, the Swift suite
 # runs only their benchmarks and only these workloads are generated), COMPARE_SWIFT_ONLY
@@ -37,15 +41,16 @@ else
     SWIFT_ONLY=(records-2x archive app-state app-state-2x)
 fi
 RUNS=${RUNS:-5}
+PAIRS=${PAIRS:-7}
 EXTERNAL_TIMEOUT=${EXTERNAL_TIMEOUT:-120}
 regenerate=0 skip_swift=0 skip_external=0 swift_status=0
 for argument in "$@"; do
     case "$argument" in
-        --quick) RUNS=${RUNS_QUICK:-3}; export PLISTKIT_BENCH_SECONDS=${PLISTKIT_BENCH_SECONDS:-2}; export PLISTKIT_BENCH_ITERATIONS=${PLISTKIT_BENCH_ITERATIONS:-5} ;;
+        --quick) RUNS=${RUNS_QUICK:-3}; PAIRS=${PAIRS_QUICK:-5}; export PLISTKIT_BENCH_SECONDS=${PLISTKIT_BENCH_SECONDS:-2}; export PLISTKIT_BENCH_ITERATIONS=${PLISTKIT_BENCH_ITERATIONS:-5} ;;
         --regenerate) regenerate=1 ;;
         --skip-swift) skip_swift=1 ;;
         --skip-external) skip_external=1 ;;
-        -h|--help) sed -n '2,23p' "$0"; exit 0 ;;
+        -h|--help) sed -n '2,29p' "$0"; exit 0 ;;
         *) echo "unknown option $argument" >&2; exit 2 ;;
     esac
 done
@@ -81,6 +86,7 @@ SCRATCH_ARGS=()
 BUILD_DIR="${SCRATCH:-.build}/release"
 log "building (release)"
 swift build -c release "${SCRATCH_ARGS[@]}" --product plistkit-workloads >&2
+swift build -c release "${SCRATCH_ARGS[@]}" --product plistkit-paired >&2
 mkdir -p "$PLISTKIT_WORKLOADS" "$RESULTS"
 # The files a workload needs: pack files for small-docs, the archive alone for archive.
 workload_files() {
@@ -188,12 +194,30 @@ if [ "$skip_external" = 0 ]; then
     done
 fi
 
+# --- 4b. the model-object rows, PlistKit and Foundation in alternation ----------------------
+# plistkit-paired times the rows of issue #13 that this run's workloads name, each side run
+# after the other (see its header), for ratios the machine's drift does not move.
+paired_rows=()
+for row in $("$BUILD_DIR/plistkit-paired" --list); do
+    for workload in "${WORKLOADS[@]}" "${SWIFT_ONLY[@]}"; do
+        [ "${row%%/*}" = "$workload" ] && paired_rows+=("$row")
+    done
+done
+rm -f "$RESULTS/paired.txt"
+if [ "$skip_swift" = 0 ] && ((${#paired_rows[@]})); then
+    log "timing the model-object rows in alternation (${#paired_rows[@]} rows)"
+    "$BUILD_DIR/plistkit-paired" "$PAIRS" "${paired_rows[@]}" | tee "$RESULTS/paired.txt" >&2 ||
+        log "plistkit-paired FAILED; the paired table will be missing"
+fi
+
 # --- 5. the table --------------------------------------------------------------------------
 {
     echo "PlistKit benchmarks — $(date -u '+%Y-%m-%d %H:%M UTC'), $(uname -m), $(nproc) cores, $(swift --version 2>/dev/null | head -1)"
     echo "libplist $(pkg-config --modversion "$libplist_pc" 2>/dev/null || echo '—'), libxml2 $(pkg-config --modversion libxml-2.0 2>/dev/null || echo '—'), $("$PYTHON" --version 2>&1) plistlib; medians; Swift: ordo-one/benchmark, external: $RUNS runs"
     echo
-    "$PYTHON" Harness/report.py --workloads "${WORKLOADS[*]} ${SWIFT_ONLY[*]}" --external "$have_libplist" \
+    PAIRED_ARGS=()
+    [ -s "$RESULTS/paired.txt" ] && PAIRED_ARGS=(--paired "$RESULTS/paired.txt")
+    "$PYTHON" Harness/report.py --workloads "${WORKLOADS[*]} ${SWIFT_ONLY[*]}" --external "$have_libplist" "${PAIRED_ARGS[@]}" \
         "$RESULTS/Current_run.influx.csv" "$RESULTS/external.txt"
 } | tee "$RESULTS/table.md"
 "$PYTHON" Harness/ratios_svg.py "$RESULTS/Current_run.influx.csv" "$RESULTS/external.txt" "$RESULTS/ratios.svg" &&
