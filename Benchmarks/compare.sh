@@ -11,8 +11,9 @@
 #    parse of the XML file with no values built; one pass over the binary file's bytes),
 #    then times the model-object rows of issue #13 (Codable, keyed archives) again with
 #    plistkit-paired: PlistKit and Foundation in alternation, one pair of runs at a time,
+#    and PlistKit's at n and 2n the same way,
 # 5. prints one table of medians and ratios, the memory table, the n → 2n growth check, the
-#    goals of issue #4 and the paired rows against issue #13's goals. The table is also left
+#    goals of issue #4 and the paired rows and growth against issue #13's goals. The table is also left
 #    in .results/table.md, and a chart of PlistKit's speed ratio against each peer in
 #    .results/ratios.svg.
 # A benchmark that fails (a codec throws) stops its row loudly; the table marks every row it
@@ -50,7 +51,7 @@ for argument in "$@"; do
         --regenerate) regenerate=1 ;;
         --skip-swift) skip_swift=1 ;;
         --skip-external) skip_external=1 ;;
-        -h|--help) sed -n '2,29p' "$0"; exit 0 ;;
+        -h|--help) sed -n '2,30p' "$0"; exit 0 ;;
         *) echo "unknown option $argument" >&2; exit 2 ;;
     esac
 done
@@ -194,20 +195,36 @@ if [ "$skip_external" = 0 ]; then
     done
 fi
 
-# --- 4b. the model-object rows, PlistKit and Foundation in alternation ----------------------
-# plistkit-paired times the rows of issue #13 that this run's workloads name, each side run
-# after the other (see its header), for ratios the machine's drift does not move.
-paired_rows=()
-for row in $("$BUILD_DIR/plistkit-paired" --list); do
-    for workload in "${WORKLOADS[@]}" "${SWIFT_ONLY[@]}"; do
-        [ "${row%%/*}" = "$workload" ] && paired_rows+=("$row")
+# --- 4b. the model-object rows, timed in alternation --------------------------------------
+# plistkit-paired times the rows of issue #13 that this run's workloads name, PlistKit's run
+# and Foundation's one after the other (see its header), and the growth rows whose n and 2n
+# workloads are both measured, n and 2n one after the other: ratios the machine's drift
+# between the suite's processes does not reach.
+selected() { # row: true when its workload (and, with a second argument, its twin) is measured
+    local workload=${1%%/*} twin=${2:-} found=0 found_twin=0 w
+    for w in "${WORKLOADS[@]}" "${SWIFT_ONLY[@]}"; do
+        [ "$w" = "$workload" ] && found=1
+        [ -n "$twin" ] && [ "$w" = "$twin" ] && found_twin=1
     done
+    [ "$found" = 1 ] && { [ -z "$twin" ] || [ "$found_twin" = 1 ]; }
+}
+paired_rows=() growth_rows=()
+for row in $("$BUILD_DIR/plistkit-paired" --list); do
+    selected "$row" && paired_rows+=("$row")
 done
-rm -f "$RESULTS/paired.txt"
+for row in $("$BUILD_DIR/plistkit-paired" --list-growth); do
+    selected "$row" "${row%%/*}-2x" && growth_rows+=("$row")
+done
+rm -f "$RESULTS/paired.txt" "$RESULTS/paired-growth.txt"
 if [ "$skip_swift" = 0 ] && ((${#paired_rows[@]})); then
-    log "timing the model-object rows in alternation (${#paired_rows[@]} rows)"
+    log "timing the model-object rows against Foundation in alternation (${#paired_rows[@]} rows)"
     "$BUILD_DIR/plistkit-paired" "$PAIRS" "${paired_rows[@]}" | tee "$RESULTS/paired.txt" >&2 ||
-        log "plistkit-paired FAILED; the paired table will be missing"
+        log "plistkit-paired FAILED; its table will be missing"
+fi
+if [ "$skip_swift" = 0 ] && ((${#growth_rows[@]})); then
+    log "timing the model-object rows at n and 2n in alternation (${#growth_rows[@]} rows)"
+    "$BUILD_DIR/plistkit-paired" growth "$PAIRS" "${growth_rows[@]}" | tee "$RESULTS/paired-growth.txt" >&2 ||
+        log "plistkit-paired growth FAILED; its table will be missing"
 fi
 
 # --- 5. the table --------------------------------------------------------------------------
@@ -216,7 +233,8 @@ fi
     echo "libplist $(pkg-config --modversion "$libplist_pc" 2>/dev/null || echo '—'), libxml2 $(pkg-config --modversion libxml-2.0 2>/dev/null || echo '—'), $("$PYTHON" --version 2>&1) plistlib; medians; Swift: ordo-one/benchmark, external: $RUNS runs"
     echo
     PAIRED_ARGS=()
-    [ -s "$RESULTS/paired.txt" ] && PAIRED_ARGS=(--paired "$RESULTS/paired.txt")
+    [ -s "$RESULTS/paired.txt" ] && PAIRED_ARGS+=(--paired "$RESULTS/paired.txt")
+    [ -s "$RESULTS/paired-growth.txt" ] && PAIRED_ARGS+=(--paired-growth "$RESULTS/paired-growth.txt")
     "$PYTHON" Harness/report.py --workloads "${WORKLOADS[*]} ${SWIFT_ONLY[*]}" --external "$have_libplist" "${PAIRED_ARGS[@]}" \
         "$RESULTS/Current_run.influx.csv" "$RESULTS/external.txt"
 } | tee "$RESULTS/table.md"

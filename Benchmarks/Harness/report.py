@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 """Prints compare.sh's table from one run's results.
 
-    report.py [--workloads "W1 W2 …"] [--external 0|1] [--paired PAIRED_TXT] INFLUX_CSV EXTERNAL_TXT
+    report.py [--workloads "W1 W2 …"] [--external 0|1] [--paired PAIRED_TXT]
+              [--paired-growth GROWTH_TXT] INFLUX_CSV EXTERNAL_TXT
 
 INFLUX_CSV: ordo-one/benchmark's `--format influx` export of the PlistKitBenchmarks run
 (benchmark names `workload/format/operation/implementation`; raw values: nanoseconds, bytes,
@@ -11,7 +12,8 @@ by compare.sh from the C and Python harnesses.
 Output (Markdown): the main table (median ms per implementation and the ratios), small-docs
 per call, memory and allocations, the growth check (n → 2n records and app-state) and the
 goals of issue #4 read against this run; with --paired, the model-object rows of issue #13
-as `plistkit-paired` timed them (PlistKit and Foundation in alternation) and their goals.
+as `plistkit-paired` timed them (PlistKit and Foundation in alternation) and their goals, and
+with --paired-growth, their growth from n to 2n timed the same way.
 
 --workloads: the workloads this run measured (default: all). Every cell the suite and the
 harnesses should have produced for them but did not is shown as MISSING (a failed or dropped
@@ -147,6 +149,7 @@ def main():
     parser.add_argument("--workloads", default=" ".join(WORKLOADS + ["records-2x", "app-state-2x"]))
     parser.add_argument("--external", default="1", help="1 when libplist was built")
     parser.add_argument("--paired", help="plistkit-paired's output for this run")
+    parser.add_argument("--paired-growth", help="plistkit-paired growth's output for this run")
     parser.add_argument("influx")
     parser.add_argument("external_txt", nargs="?")
     args = parser.parse_args()
@@ -290,6 +293,8 @@ def main():
 
     if args.paired:
         out.extend(paired_section(args.paired))
+    if args.paired_growth:
+        out.extend(growth_section(args.paired_growth))
 
     print("\n".join(out))
 
@@ -300,31 +305,58 @@ MODEL_GOALS = {("binary", "codable-decode"): 10, ("xml", "codable-decode"): 5,
                ("binary", "archive"): 25, ("binary", "unarchive"): 15}
 
 
-def paired_section(path):
-    """The model-object rows timed in alternation, read against issue #13's goals."""
-    out = ["", "### Model objects, timed in alternation (issue #13; `plistkit-paired`)", ""]
+def paired_lines(path):
+    """(workload, format, operation, {field: text}) for each line plistkit-paired wrote."""
     try:
         lines = open(path).read().splitlines()
     except FileNotFoundError:
+        return []
+    rows = []
+    for line in lines:
+        fields = line.split()
+        if len(fields) >= 4:
+            rows.append((*fields[:3], dict(field.split("=", 1) for field in fields[3:] if "=" in field)))
+    return rows
+
+
+def paired_section(path):
+    """The model-object rows timed in alternation, read against issue #13's goals."""
+    out = ["", "### Model objects, timed in alternation (issue #13; `plistkit-paired`)", ""]
+    lines = paired_lines(path)
+    if not lines:
         return out + ["not measured in this run", ""]
     out.append("| workload | format | operation | pairs | PlistKit ms | Foundation ms | Foundation/PlistKit | median of the pairs' ratios (range) | goal |")
     out.append("|---|---|---|--:|--:|--:|--:|--:|---|")
-    for line in lines:
-        fields = line.split()
-        if len(fields) < 4:
-            continue
-        workload, fmt, op = fields[:3]
-        values = dict(field.split("=", 1) for field in fields[3:] if "=" in field)
+    for workload, fmt, op, values in lines:
         pair_ratio = float(values["pair_ratio"])
         target = MODEL_GOALS.get((fmt, op))
         verdict = "—" if target is None else f"≥ {target}×: {'met' if pair_ratio >= target else 'MISSED'}"
-        out.append(f"| {workload} | {fmt} | {op} | {values['pairs']} | {ms(float(values['plistkit_ms']))} | "
-                   f"{ms(float(values['foundation_ms']))} | {float(values['ratio']):.2f}× | "
+        out.append(f"| {workload} | {fmt} | {op} | {values['pairs']} | {ms(float(values['first_ms']))} | "
+                   f"{ms(float(values['second_ms']))} | {float(values['ratio']):.2f}× | "
                    f"{pair_ratio:.2f}× ({float(values['pair_ratio_min']):.2f}–{float(values['pair_ratio_max']):.2f}) | {verdict} |")
     out.append("")
     out.append("Each pair is one run of each side back to back (the side that goes first alternating), after one unmeasured run "
                "of each. The goal is read on the median of the pairs' ratios: both runs of a pair see the same state of the machine, "
                "whose speed drifts between the suite's separate processes.")
+    out.append("")
+    return out
+
+
+def growth_section(path):
+    """PlistKit's model-object rows at n and 2n, timed in alternation (issue #13: ≤ 2.2)."""
+    out = ["", "### Model objects, growth timed in alternation (`plistkit-paired growth`)", ""]
+    lines = paired_lines(path)
+    if not lines:
+        return out + ["not measured in this run", ""]
+    out.append("| workload | format | operation | pairs | n ms | 2n ms | median of the pairs' 2n/n (range) | goal ≤ 2.2 |")
+    out.append("|---|---|---|--:|--:|--:|--:|---|")
+    for workload, fmt, op, values in lines:
+        pair_ratio = float(values["pair_ratio"])
+        out.append(f"| {workload} | {fmt} | {op} | {values['pairs']} | {ms(float(values['first_ms']))} | "
+                   f"{ms(float(values['second_ms']))} | {pair_ratio:.2f} ({float(values['pair_ratio_min']):.2f}–"
+                   f"{float(values['pair_ratio_max']):.2f}) | {'met' if pair_ratio <= 2.2 else 'MISSED'} |")
+    out.append("")
+    out.append("Each pair is one run at n and one at 2n back to back (the one that goes first alternating).")
     out.append("")
     return out
 
