@@ -51,7 +51,7 @@ for argument in "$@"; do
         --regenerate) regenerate=1 ;;
         --skip-swift) skip_swift=1 ;;
         --skip-external) skip_external=1 ;;
-        -h|--help) sed -n '2,30p' "$0"; exit 0 ;;
+        -h|--help) sed -n '2,30p' "$HERE/$(basename "$0")"; exit 0 ;;
         *) echo "unknown option $argument" >&2; exit 2 ;;
     esac
 done
