@@ -168,24 +168,27 @@ struct PlistKeyedEncodingContainer<Key: CodingKey>: KeyedEncodingContainerProtoc
 
     var codingPath: [any CodingKey] { path.path }
 
-    func encodeNil(forKey key: Key) { dictionary.set(key.stringValue, .value(PlistNull.value)) }
-    func encode(_ value: Bool, forKey key: Key) { dictionary.set(key.stringValue, .value(.bool(value))) }
-    func encode(_ value: String, forKey key: Key) { dictionary.set(key.stringValue, .value(.string(value))) }
-    func encode(_ value: Double, forKey key: Key) { dictionary.set(key.stringValue, .value(.real(value))) }
-    func encode(_ value: Float, forKey key: Key) { dictionary.set(key.stringValue, .value(.real(Double(value)))) }
-    func encode(_ value: Int, forKey key: Key) { dictionary.set(key.stringValue, .value(.integer(PlistInteger(value)))) }
-    func encode(_ value: Int8, forKey key: Key) { dictionary.set(key.stringValue, .value(.integer(PlistInteger(Int64(value))))) }
-    func encode(_ value: Int16, forKey key: Key) { dictionary.set(key.stringValue, .value(.integer(PlistInteger(Int64(value))))) }
-    func encode(_ value: Int32, forKey key: Key) { dictionary.set(key.stringValue, .value(.integer(PlistInteger(Int64(value))))) }
-    func encode(_ value: Int64, forKey key: Key) { dictionary.set(key.stringValue, .value(.integer(PlistInteger(value)))) }
-    func encode(_ value: UInt, forKey key: Key) { dictionary.set(key.stringValue, .value(.integer(PlistInteger(UInt64(value))))) }
-    func encode(_ value: UInt8, forKey key: Key) { dictionary.set(key.stringValue, .value(.integer(PlistInteger(UInt64(value))))) }
-    func encode(_ value: UInt16, forKey key: Key) { dictionary.set(key.stringValue, .value(.integer(PlistInteger(UInt64(value))))) }
-    func encode(_ value: UInt32, forKey key: Key) { dictionary.set(key.stringValue, .value(.integer(PlistInteger(UInt64(value))))) }
-    func encode(_ value: UInt64, forKey key: Key) { dictionary.set(key.stringValue, .value(.integer(PlistInteger(value)))) }
+    func encodeNil(forKey key: Key) { dictionary.set(key.stringValue, finished: PlistNull.value) }
+    func encode(_ value: Bool, forKey key: Key) { dictionary.set(key.stringValue, finished: .bool(value)) }
+    func encode(_ value: String, forKey key: Key) { dictionary.set(key.stringValue, finished: .string(value)) }
+    func encode(_ value: Double, forKey key: Key) { dictionary.set(key.stringValue, finished: .real(value)) }
+    func encode(_ value: Float, forKey key: Key) { dictionary.set(key.stringValue, finished: .real(Double(value))) }
+    func encode(_ value: Int, forKey key: Key) { dictionary.set(key.stringValue, finished: .integer(PlistInteger(value))) }
+    func encode(_ value: Int8, forKey key: Key) { dictionary.set(key.stringValue, finished: .integer(PlistInteger(Int64(value)))) }
+    func encode(_ value: Int16, forKey key: Key) { dictionary.set(key.stringValue, finished: .integer(PlistInteger(Int64(value)))) }
+    func encode(_ value: Int32, forKey key: Key) { dictionary.set(key.stringValue, finished: .integer(PlistInteger(Int64(value)))) }
+    func encode(_ value: Int64, forKey key: Key) { dictionary.set(key.stringValue, finished: .integer(PlistInteger(value))) }
+    func encode(_ value: UInt, forKey key: Key) { dictionary.set(key.stringValue, finished: .integer(PlistInteger(UInt64(value)))) }
+    func encode(_ value: UInt8, forKey key: Key) { dictionary.set(key.stringValue, finished: .integer(PlistInteger(UInt64(value)))) }
+    func encode(_ value: UInt16, forKey key: Key) { dictionary.set(key.stringValue, finished: .integer(PlistInteger(UInt64(value)))) }
+    func encode(_ value: UInt32, forKey key: Key) { dictionary.set(key.stringValue, finished: .integer(PlistInteger(UInt64(value)))) }
+    func encode(_ value: UInt64, forKey key: Key) { dictionary.set(key.stringValue, finished: .integer(PlistInteger(value))) }
 
     func encode<T: Encodable>(_ value: T, forKey key: Key) throws {
-        dictionary.set(key.stringValue, try impl.wrap(value, parent: path, step: .key(key)))
+        switch try impl.wrap(value, parent: path, step: .key(key)) {
+        case .value(let plist): dictionary.set(key.stringValue, finished: plist)
+        case let encoded: dictionary.set(key.stringValue, encoded)
+        }
     }
 
     func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type, forKey key: Key) -> KeyedEncodingContainer<NestedKey> {

@@ -99,6 +99,22 @@ final class EncodedDictionary {
         return templatePositions
     }
 
+    /// Stores the finished value `plist` under `key`. The key synthesized `encode(to:)`
+    /// writes, the template's next one, is appended here without a call; any other goes
+    /// through ``set(_:_:)``.
+    @inline(__always)
+    func set(_ key: String, finished plist: Plist) {
+        guard followsTemplate, ownKeys == nil, templateCursor < templateKeys.count,
+              StringBits(templateKeys[templateCursor]) == StringBits(key) else {
+            return set(key, .value(plist))
+        }
+        // As ``appendedFromTemplate(_:)``'s first case: a new key, at the end.
+        templatePositions |= 1 &<< UInt64(truncatingIfNeeded: templateCursor)
+        templateCursor += 1
+        if values.isEmpty { values.reserveCapacity(templateKeys.count) }
+        values.append(plist)
+    }
+
     /// Stores `value` under `key`.
     func set(_ key: String, _ value: EncodedValue) {
         let slot = followsTemplate ? (appendedFromTemplate(key) ?? searchedSlot(key)) : searchedSlot(key)
