@@ -282,6 +282,27 @@ package struct BinaryObjectTable {
         return size == 4 ? .real32(Float(bitPattern: UInt32(truncatingIfNeeded: bits))) : .real(Double(bitPattern: bits))
     }
 
+    /// The value of the object at `offset` (in the object area) when it is an ASCII string of
+    /// fewer than 15 bytes (its count in the marker) that fits in the object area, read as
+    /// ``string(_:)`` reads it, with its error for a byte that is not ASCII; nil for anything
+    /// else, which ``object(at:)`` sizes.
+    @inline(__always)
+    func shortASCIIString(at offset: Int) throws(PlistError) -> String? {
+        let marker = bytes[offset]
+        guard marker >> 4 == BinaryMarker.asciiString, marker & 0x0F != 0x0F else { return nil }
+        let count = Int(marker & 0x0F)
+        guard offset &+ 1 &+ count <= trailer.offsetTableOffset else { return nil }
+        return try asciiString(start: offset &+ 1, count: count)
+    }
+
+    /// The value of the object at `offset` (in the object area) when it is a date that fits
+    /// in the object area; nil for anything else, which ``object(at:)`` sizes.
+    @inline(__always)
+    func date(at offset: Int) -> Date? {
+        guard bytes[offset] == BinaryMarker.date, offset &+ 9 <= trailer.offsetTableOffset else { return nil }
+        return Date(timeIntervalSinceReferenceDate: Double(bitPattern: BinaryTrailer.bigEndian(bytes, at: offset &+ 1, size: 8)))
+    }
+
     /// The value of a date object.
     @inline(__always)
     func date(_ object: BinaryObject) -> Date {

@@ -62,8 +62,24 @@ final class BinaryDecodingSource: PlistDecodingSource {
         return try table.object(index: index)
     }
 
+    /// Where object `index` starts. The scalar reads below take the commonest objects from
+    /// their marker alone (what the table's `object(at:)` would find, without sizing every
+    /// kind), and anything else from `object(at:)`, which reports what is wrong with it.
+    @inline(__always)
+    private func offset(_ index: Int) throws(PlistError) -> Int {
+        try checkValid()
+        return try table.offset(ofObject: index)
+    }
+
     func number(_ value: Int) throws(PlistError) -> PlistNumber? {
-        let object = try object(value)
+        let offset = try offset(value)
+        switch table.number(at: offset) {
+        case .integer(let integer)?: return .integer(integer)
+        case .real(let real)?: return .real(real)
+        case .real32(let real)?: return .real(Double(real))
+        default: break
+        }
+        let object = try table.object(at: offset)
         switch object.kind {
         case .integer: return .integer(try table.integer(object))
         case .real: return .real(table.real(object))
@@ -72,20 +88,28 @@ final class BinaryDecodingSource: PlistDecodingSource {
     }
 
     func string(_ value: Int) throws(PlistError) -> String? {
-        let object = try object(value)
+        let offset = try offset(value)
+        if let string = try table.shortASCIIString(at: offset) { return string }
+        let object = try table.object(at: offset)
         return object.isString ? try table.string(object) : nil
     }
 
     func bool(_ value: Int) throws(PlistError) -> Bool? {
-        switch try object(value).kind {
-        case .true: true
-        case .false: false
-        default: nil
+        let offset = try offset(value)
+        switch table.bytes[offset] {
+        case BinaryMarker.true: return true
+        case BinaryMarker.false: return false
+        default: break
         }
+        // Sized all the same, so that a malformed object is reported as such.
+        _ = try table.object(at: offset)
+        return nil
     }
 
     func date(_ value: Int) throws(PlistError) -> Date? {
-        let object = try object(value)
+        let offset = try offset(value)
+        if let date = table.date(at: offset) { return date }
+        let object = try table.object(at: offset)
         return object.kind == .date ? table.date(object) : nil
     }
 
