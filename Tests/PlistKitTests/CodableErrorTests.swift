@@ -226,6 +226,39 @@ import TestSupport
         #expect(throws: DecodingError.self) { _ = try escape.container?.decode(Int.self) }
     }
 
+    /// A keyed container the caller still holds keeps reading its own dictionary while later
+    /// dictionaries are decoded (the binary decoder makes a container's source again only
+    /// for a dictionary once nothing holds it).
+    @Test func heldKeyedContainersKeepTheirDictionaries() throws {
+        struct Record: Codable, Equatable {
+            var name: String
+            var count: Int
+            enum CodingKeys: String, CodingKey { case name, count }
+        }
+        struct Holder: Decodable {
+            var records: [Record] = []
+            init(from decoder: any Decoder) throws {
+                var list = try decoder.unkeyedContainer()
+                var held: [KeyedDecodingContainer<Record.CodingKeys>] = []
+                while !list.isAtEnd {
+                    let record = try list.nestedContainer(keyedBy: Record.CodingKeys.self)
+                    _ = try record.decode(String.self, forKey: .name)
+                    held.append(record)
+                }
+                // Read again only after every dictionary has had its container.
+                for record in held {
+                    records.append(Record(name: try record.decode(String.self, forKey: .name), count: try record.decode(Int.self, forKey: .count)))
+                }
+            }
+        }
+        let records = (0..<5).map { Record(name: "record \($0)", count: $0 * 10) }
+        for format in [PlistFormat.binary, .xml] {
+            let encoder = PlistEncoder()
+            encoder.outputFormat = format
+            #expect(try PlistDecoder().decode(Holder.self, from: encoder.encode(records)).records == records)
+        }
+    }
+
     @Test func unsupportedOutputFormat() {
         let encoder = PlistEncoder()
         encoder.outputFormat = .openStep

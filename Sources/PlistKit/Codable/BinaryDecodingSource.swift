@@ -35,6 +35,10 @@ final class BinaryDecodingSource: PlistDecodingSource {
     @exclusivity(unchecked) fileprivate var lastKeysFound: KeysFound?
     /// The key object each requested key was last found in.
     @exclusivity(unchecked) fileprivate var keyObjects = KeyObjectCache()
+    /// The last keyed source made, made again for the next dictionary once no container
+    /// holds it (a record's container is gone before the next record's is made), which
+    /// spares an allocation per dictionary. It holds this source: ``invalidate()`` lets go.
+    @exclusivity(unchecked) private var spareKeyed: Keyed?
 
     init(_ table: BinaryObjectTable) {
         self.table = table
@@ -45,6 +49,7 @@ final class BinaryDecodingSource: PlistDecodingSource {
     /// Makes every later read throw; called when the bytes go away.
     func invalidate() {
         isValid = false
+        spareKeyed = nil
     }
 
     /// Throws once the bytes are gone.
@@ -128,7 +133,12 @@ final class BinaryDecodingSource: PlistDecodingSource {
     func keyed(_ value: Int) throws(PlistError) -> (any PlistKeyedSource)? {
         let object = try object(value)
         guard object.kind == .dictionary else { return nil }
-        return try Keyed(self, object)
+        if !isKnownUniquelyReferenced(&spareKeyed) {
+            spareKeyed = Keyed(self)
+        }
+        let keyed = spareKeyed!
+        try keyed.reset(to: object)
+        return keyed
     }
 
     func unkeyed(_ value: Int) throws(PlistError) -> (any PlistUnkeyedSource)? {
@@ -170,11 +180,13 @@ final class BinaryDecodingSource: PlistDecodingSource {
     /// Small dictionaries are searched linearly from just after the last key found, so
     /// that a type reading its keys in the order they were written (what synthesized
     /// `Codable` does) finds each on the first try; larger ones get a hash index.
+    ///
+    /// One is made again for another dictionary (``reset(to:)``) when nothing else holds it.
     final class Keyed: PlistKeyedSource {
         private let source: BinaryDecodingSource
-        let count: Int
-        private let keysStart: Int
-        private let valuesStart: Int
+        @exclusivity(unchecked) private(set) var count = 0
+        @exclusivity(unchecked) private var keysStart = 0
+        @exclusivity(unchecked) private var valuesStart = 0
         private let refSize: Int
         @exclusivity(unchecked) private var hint = 0
         /// Key → element, built for large dictionaries and for those that may repeat a key;
@@ -185,17 +197,25 @@ final class BinaryDecodingSource: PlistDecodingSource {
         @exclusivity(unchecked) private var mayRepeatKeys = false
         /// The keys found in earlier dictionaries with the same key references, shared
         /// with them; nil for the first of its kind.
-        private let found: KeysFound?
+        @exclusivity(unchecked) private var found: KeysFound?
 
         /// Dictionaries with more entries than this are looked up through a hash index.
         private static let linearLimit = 24
 
-        init(_ source: BinaryDecodingSource, _ object: BinaryObject) throws(PlistError) {
+        /// A source for no dictionary yet; ``reset(to:)`` gives it one.
+        init(_ source: BinaryDecodingSource) {
             self.source = source
+            refSize = source.table.refSize
+        }
+
+        /// Makes this the source of the dictionary `object`, as new.
+        func reset(to object: BinaryObject) throws(PlistError) {
             count = object.count
             keysStart = object.start
-            refSize = source.table.refSize
             valuesStart = object.start + object.count * refSize
+            hint = 0
+            index = nil
+            mayRepeatKeys = false
             let length = count * refSize
             let last = source.lastKeys
             if length > 0, length == last.length,
