@@ -26,6 +26,12 @@ public struct StringBits: Hashable, Sendable {
         }
     }
 
+    /// The bits given word by word (the second holds the last 8 bytes on 64-bit platforms).
+    init(low: UInt64, high: UInt64) {
+        self.low = low
+        self.high = high
+    }
+
     @inlinable @inline(__always)
     public static func == (lhs: StringBits, rhs: StringBits) -> Bool {
         lhs.low == rhs.low && lhs.high == rhs.high
