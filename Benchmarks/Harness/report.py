@@ -321,45 +321,45 @@ def paired_lines(path):
 
 def paired_section(path):
     """The model-object rows timed in alternation, read against issue #13's goals."""
-    out = ["", "### Model objects, timed in alternation (issue #13; `plistkit-paired`)", ""]
-    lines = paired_lines(path)
-    if not lines:
-        return out + ["not measured in this run", ""]
-    out.append("| workload | format | operation | pairs | PlistKit ms | Foundation ms | Foundation/PlistKit | median of the pairs' ratios (range) | goal |")
-    out.append("|---|---|---|--:|--:|--:|--:|--:|---|")
-    for workload, fmt, op, values in lines:
-        pair_ratio = float(values["pair_ratio"])
+    def row(fmt, op, pair_ratio):
         target = MODEL_GOALS.get((fmt, op))
-        verdict = "—" if target is None else f"≥ {target}×: {'met' if pair_ratio >= target else 'MISSED'}"
-        out.append(f"| {workload} | {fmt} | {op} | {values['pairs']} | {ms(float(values['first_ms']))} | "
-                   f"{ms(float(values['second_ms']))} | {float(values['ratio']):.2f}× | "
-                   f"{pair_ratio:.2f}× ({float(values['pair_ratio_min']):.2f}–{float(values['pair_ratio_max']):.2f}) | {verdict} |")
-    out.append("")
-    out.append("Each pair is one run of each side back to back (the side that goes first alternating), after one unmeasured run "
-               "of each. The goal is read on the median of the pairs' ratios: both runs of a pair see the same state of the machine, "
-               "whose speed drifts between the suite's separate processes.")
-    out.append("")
-    return out
+        return "—" if target is None else f"≥ {target}×: {'met' if pair_ratio >= target else 'MISSED'}"
+    return timed_section(
+        path, "Model objects, timed in alternation (issue #13; `plistkit-paired`)",
+        ["PlistKit ms", "Foundation ms", "Foundation/PlistKit", "median of the pairs' ratios (range)", "goal"], "×", row,
+        "Each pair is one run of each side back to back (the side that goes first alternating), after one unmeasured run "
+        "of each. The goal is read on the median of the pairs' ratios: both runs of a pair see the same state of the machine, "
+        "whose speed drifts between the suite's separate processes.")
 
 
 def growth_section(path):
     """PlistKit's model-object rows at n and 2n, timed in alternation (issue #13: ≤ 2.2)."""
-    out = ["", "### Model objects, growth timed in alternation (`plistkit-paired growth`)", ""]
+    return timed_section(
+        path, "Model objects, growth timed in alternation (`plistkit-paired growth`)",
+        ["n ms", "2n ms", "2n/n", "median of the pairs' 2n/n (range)", "goal ≤ 2.2"], "",
+        lambda fmt, op, pair_ratio: "met" if pair_ratio <= 2.2 else "MISSED",
+        "Each pair is one run at n and one at 2n back to back (the one that goes first alternating).")
+
+
+def timed_section(path, title, columns, unit, verdict, footnote):
+    """One table of plistkit-paired's lines: the two medians, their ratio, the median of the
+    pairs' ratios with their range, and `verdict(format, operation, pair_ratio)`."""
+    out = ["", f"### {title}", ""]
     lines = paired_lines(path)
     if not lines:
         return out + ["not measured in this run", ""]
-    out.append("| workload | format | operation | pairs | n ms | 2n ms | median of the pairs' 2n/n (range) | goal ≤ 2.2 |")
-    out.append("|---|---|---|--:|--:|--:|--:|---|")
+    out.append("| workload | format | operation | pairs | " + " | ".join(columns) + " |")
+    out.append("|---|---|---|--:|" + "--:|" * (len(columns) - 1) + "---|")
     for workload, fmt, op, values in lines:
         pair_ratio = float(values["pair_ratio"])
         out.append(f"| {workload} | {fmt} | {op} | {values['pairs']} | {ms(float(values['first_ms']))} | "
-                   f"{ms(float(values['second_ms']))} | {pair_ratio:.2f} ({float(values['pair_ratio_min']):.2f}–"
-                   f"{float(values['pair_ratio_max']):.2f}) | {'met' if pair_ratio <= 2.2 else 'MISSED'} |")
+                   f"{ms(float(values['second_ms']))} | {float(values['ratio']):.2f}{unit} | "
+                   f"{pair_ratio:.2f}{unit} ({float(values['pair_ratio_min']):.2f}–{float(values['pair_ratio_max']):.2f}) | "
+                   f"{verdict(fmt, op, pair_ratio)} |")
     out.append("")
-    out.append("Each pair is one run at n and one at 2n back to back (the one that goes first alternating).")
+    out.append(footnote)
     out.append("")
     return out
-
 
 if __name__ == "__main__":
     main()

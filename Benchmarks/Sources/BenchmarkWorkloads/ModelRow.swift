@@ -74,73 +74,69 @@ public struct ModelRow: Sendable, CustomStringConvertible {
 
     /// PlistKit's body for the row, its input made first.
     public func plistKit() throws -> () throws -> Void {
-        switch (operation, workload.isAppState) {
-        case (.codableDecode, false):
-            let bytes = WorkloadFiles.load(workload, format)
-            return { _ = try PlistDecoder().decode([Student].self, from: bytes) }
-        case (.codableDecode, true):
-            let bytes = WorkloadFiles.load(workload, format)
-            return { _ = try PlistDecoder().decode(AppState.self, from: bytes) }
-        case (.codableEncode, false):
-            return Self.plistKitEncoder(of: try Student.load(workload), format: format)
-        case (.codableEncode, true):
-            return Self.plistKitEncoder(of: AppState.model(for: workload), format: format)
-        case (.unarchive, let isAppState):
-            // The NSKeyedArchiver file; for XML, the same archive converted.
-            let archive = WorkloadFiles.loadArchive(isAppState ? workload : .archive)
-            let bytes = format == .binary ? archive : try Plist(decoding: archive).encoded(as: format)
-            return isAppState
-                ? { _ = try AppStateArchive.plistKitUnarchive(bytes) }
-                : { _ = try ArchiveWorkload.plistKitUnarchive(bytes) }
-        case (.archive, false):
-            // The `records` students, as the benchmark suite archives them.
-            let students = ArchiveWorkload.archivedStudents(try Plist(decoding: WorkloadFiles.load(.records, .binary)))
-            return { [format] in _ = try KeyedArchiver.archivedData(withRootObject: students, format: format) }
-        case (.archive, true):
-            let graph = AppStateArchive.plistKitGraph(AppState.model(for: workload))
-            return { [format] in _ = try AppStateArchive.plistKitArchive(graph, format: format) }
-        }
+        try body(plistKit: true)
     }
 
     /// Foundation's body for the row, its input made first. For an archive row it is binary
     /// whatever `format` says: NSKeyedArchiver on Linux writes nothing else.
     public func foundation() throws -> () throws -> Void {
+        try body(plistKit: false)
+    }
+
+    private func body(plistKit: Bool) throws -> () throws -> Void {
         switch (operation, workload.isAppState) {
-        case (.codableDecode, false):
-            let bytes = WorkloadFiles.load(workload, format)
-            return { _ = try PropertyListDecoder().decode([Student].self, from: bytes) }
-        case (.codableDecode, true):
-            let bytes = WorkloadFiles.load(workload, format)
-            return { _ = try PropertyListDecoder().decode(AppState.self, from: bytes) }
-        case (.codableEncode, false):
-            return Self.foundationEncoder(of: try Student.load(workload), format: format)
-        case (.codableEncode, true):
-            return Self.foundationEncoder(of: AppState.model(for: workload), format: format)
-        case (.unarchive, false):
-            let archive = WorkloadFiles.loadArchive(.archive)
-            return { _ = try ArchiveWorkload.foundationUnarchive(archive) }
-        case (.unarchive, true):
-            let archive = WorkloadFiles.loadArchive(workload)
-            return { _ = try AppStateArchive.foundationUnarchive(archive) }
+        case (.codableDecode, false), (.codableEncode, false):
+            return try codable(plistKit: plistKit) { try Student.load(workload) }
+        case (.codableDecode, true), (.codableEncode, true):
+            return try codable(plistKit: plistKit) { AppState.model(for: workload) }
+        case (.unarchive, let isAppState):
+            // The NSKeyedArchiver file; for PlistKit in XML, the same archive converted.
+            let archive = WorkloadFiles.loadArchive(isAppState ? workload : .archive)
+            let bytes = plistKit && format != .binary ? try Plist(decoding: archive).encoded(as: format) : archive
+            switch (plistKit, isAppState) {
+            case (true, true): return { _ = try AppStateArchive.plistKitUnarchive(bytes) }
+            case (true, false): return { _ = try ArchiveWorkload.plistKitUnarchive(bytes) }
+            case (false, true): return { _ = try AppStateArchive.foundationUnarchive(bytes) }
+            case (false, false): return { _ = try ArchiveWorkload.foundationUnarchive(bytes) }
+            }
         case (.archive, false):
-            let students = ArchiveWorkload.foundationStudents(try Plist(decoding: WorkloadFiles.load(.records, .binary)))
+            // The `records` students, as the benchmark suite archives them.
+            let records = try Plist(decoding: WorkloadFiles.load(.records, .binary))
+            if plistKit {
+                let students = ArchiveWorkload.archivedStudents(records)
+                return { [format] in _ = try KeyedArchiver.archivedData(withRootObject: students, format: format) }
+            }
+            let students = ArchiveWorkload.foundationStudents(records)
             return { _ = ArchiveWorkload.foundationArchive(students) }
         case (.archive, true):
-            let graph = AppStateArchive.foundationGraph(AppState.model(for: workload))
+            let state = AppState.model(for: workload)
+            if plistKit {
+                let graph = AppStateArchive.plistKitGraph(state)
+                return { [format] in _ = try AppStateArchive.plistKitArchive(graph, format: format) }
+            }
+            let graph = AppStateArchive.foundationGraph(state)
             return { _ = AppStateArchive.foundationArchive(graph) }
         }
     }
 
-    private static func plistKitEncoder<Value: Encodable>(of value: Value, format: PlistFormat) -> () throws -> Void {
-        {
-            let encoder = PlistEncoder()
-            encoder.outputFormat = format
-            _ = try encoder.encode(value)
+    /// A Codable row's body: the file decoded as `Model`, or `model()` encoded.
+    private func codable<Model: Codable>(plistKit: Bool, model: () throws -> Model) throws -> () throws -> Void {
+        let format = format
+        if operation == .codableDecode {
+            let bytes = WorkloadFiles.load(workload, format)
+            return plistKit
+                ? { _ = try PlistDecoder().decode(Model.self, from: bytes) }
+                : { _ = try PropertyListDecoder().decode(Model.self, from: bytes) }
         }
-    }
-
-    private static func foundationEncoder<Value: Encodable>(of value: Value, format: PlistFormat) -> () throws -> Void {
-        {
+        let value = try model()
+        if plistKit {
+            return {
+                let encoder = PlistEncoder()
+                encoder.outputFormat = format
+                _ = try encoder.encode(value)
+            }
+        }
+        return {
             let encoder = PropertyListEncoder()
             encoder.outputFormat = format == .xml ? .xml : .binary
             _ = try encoder.encode(value)
