@@ -473,6 +473,7 @@ package struct BinaryObjectTable {
     /// output from checked UTF-16), made without validating them a second time where the
     /// standard library has `UTF8Span` (Swift 6.2; on Apple platforms, their 26 releases):
     /// validation was a fifth of decoding `unicode`'s strings.
+    ///
     /// Short ASCII strings are made inline (``SmallASCIIString``).
     @inline(__always)
     private static func string(validUTF8 bytes: UnsafeBufferPointer<UInt8>, isASCII: Bool) -> String {
