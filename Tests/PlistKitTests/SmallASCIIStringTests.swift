@@ -16,12 +16,14 @@ import TestSupport
         #endif
     }
 
-    @Test(.enabled(if: SmallASCIIString.isAvailable)) func madeStringsAreTheStandardLibrarysOwn() {
+    @Test(.enabled(if: SmallASCIIString.isAvailable)) func madeStringsAreTheStandardLibrarysOwn() throws {
         for count in 0...SmallASCIIString.capacity {
             for shift in stride(from: 0, to: Self.alphabet.count, by: 7) {
                 let bytes = (0..<count).map { Self.alphabet[($0 + shift) % Self.alphabet.count] }
                 let expected = String(decoding: bytes, as: UTF8.self)
-                var made = bytes.withUnsafeBytes { SmallASCIIString.make($0.baseAddress ?? UnsafeRawPointer(bitPattern: 1)!, count: count) }
+                // `make` reads 16 bytes; those past `count`, not ASCII here, must be left out.
+                let padded = bytes + [UInt8](repeating: 0xFF, count: 16 - count)
+                var made = try #require(padded.withUnsafeBytes { SmallASCIIString.make($0.baseAddress!, count: count) })
                 #expect(StringBits(made) == StringBits(expected))
                 #expect(made == expected)
                 #expect(made.hashValue == expected.hashValue)
@@ -30,6 +32,16 @@ import TestSupport
                 // A value the caller then changes grows into storage of its own, as any other.
                 made += "é and more than fifteen bytes"
                 #expect(made == expected + "é and more than fifteen bytes")
+            }
+        }
+    }
+
+    @Test(.enabled(if: SmallASCIIString.isAvailable)) func aByteThatIsNotASCIIMakesNothing() {
+        for count in 1...SmallASCIIString.capacity {
+            for bad in 0..<count {
+                var bytes = [UInt8](repeating: 0x61, count: 16)
+                bytes[bad] = 0x80
+                #expect(bytes.withUnsafeBytes { SmallASCIIString.make($0.baseAddress!, count: count) } == nil)
             }
         }
     }

@@ -380,22 +380,12 @@ package struct BinaryObjectTable {
     }
 
     private func asciiString(start: Int, count: Int) throws(PlistError) -> String {
-        // Up to 15 bytes: read as two words, checked ASCII together and made inline. The
+        // Up to 15 bytes: made inline (a byte that is not ASCII goes on to be reported). The
         // offset table and the 32-byte trailer follow the object area, so the 16 bytes from a
         // string's start are in the buffer.
-        if count <= SmallASCIIString.capacity, start &+ 16 <= bytes.count, SmallASCIIString.isAvailable {
-            let base = bytes.baseAddress! + start
-            var low = base.loadUnaligned(as: UInt64.self)
-            var high = base.loadUnaligned(fromByteOffset: 8, as: UInt64.self)
-            if count < 8 {
-                low &= (1 &<< UInt64(8 &* count)) &- 1
-                high = 0
-            } else {
-                high &= (1 &<< UInt64(8 &* (count &- 8))) &- 1
-            }
-            if (low | high) & 0x8080_8080_8080_8080 == 0 {
-                return SmallASCIIString.make(low: low, high: high, count: count)
-            }
+        if count <= SmallASCIIString.capacity, start &+ 16 <= bytes.count, SmallASCIIString.isAvailable,
+           let string = SmallASCIIString.make(bytes.baseAddress! + start, count: count) {
+            return string
         }
         let slice = try asciiBytes(BinaryObject(kind: .asciiString, offset: start - 1, start: start, count: count))
         return Self.string(validUTF8: slice.assumingMemoryBound(to: UInt8.self), isASCII: true)
@@ -473,13 +463,8 @@ package struct BinaryObjectTable {
     /// output from checked UTF-16), made without validating them a second time where the
     /// standard library has `UTF8Span` (Swift 6.2; on Apple platforms, their 26 releases):
     /// validation was a fifth of decoding `unicode`'s strings.
-    ///
-    /// Short ASCII strings are made inline (``SmallASCIIString``).
     @inline(__always)
     private static func string(validUTF8 bytes: UnsafeBufferPointer<UInt8>, isASCII: Bool) -> String {
-        if isASCII, bytes.count <= SmallASCIIString.capacity, SmallASCIIString.isAvailable, let base = bytes.baseAddress {
-            return SmallASCIIString.make(base, count: bytes.count)
-        }
         #if compiler(>=6.2)
         if #available(macOS 26, iOS 26, tvOS 26, watchOS 26, visionOS 26, *) {
             return String(copying: UTF8Span(unchecked: bytes.span, isKnownASCII: isASCII))

@@ -104,13 +104,10 @@ final class EncodedDictionary {
     /// through ``set(_:_:)``.
     @inline(__always)
     func set(_ key: String, finished plist: Plist) {
-        guard followsTemplate, ownKeys == nil, templateCursor < templateKeys.count,
-              StringBits(templateKeys[templateCursor]) == StringBits(key) else {
+        guard followsTemplate, isNextTemplateKey(StringBits(key)) else {
             return set(key, .value(plist))
         }
-        // As ``appendedFromTemplate(_:)``'s first case: a new key, at the end.
-        templatePositions |= 1 &<< UInt64(truncatingIfNeeded: templateCursor)
-        templateCursor += 1
+        matchTemplateKey(at: templateCursor)
         if values.isEmpty { values.reserveCapacity(templateKeys.count) }
         values.append(plist)
     }
@@ -147,22 +144,35 @@ final class EncodedDictionary {
     @inline(__always)
     private func appendedFromTemplate(_ key: String) -> Int? {
         let bits = StringBits(key)
-        if ownKeys == nil, templateCursor < templateKeys.count, StringBits(templateKeys[templateCursor]) == bits {
-            templatePositions |= 1 &<< UInt64(truncatingIfNeeded: templateCursor)
-            templateCursor += 1
+        if isNextTemplateKey(bits) {
+            matchTemplateKey(at: templateCursor)
             return values.count
         }
         var position = templateCursor
         while position < templateKeys.count {
             if StringBits(templateKeys[position]) == bits {
-                templatePositions |= 1 &<< UInt64(truncatingIfNeeded: position)
-                templateCursor = position + 1
+                matchTemplateKey(at: position)
                 return appended(key)
             }
             position += 1
         }
         followsTemplate = false
         return nil
+    }
+
+    /// True when `bits` are the template's next key and every key so far is one of the
+    /// template's first ones: the key is new, and goes at the end with no key array of this
+    /// dictionary's own.
+    @inline(__always)
+    private func isNextTemplateKey(_ bits: StringBits) -> Bool {
+        ownKeys == nil && templateCursor < templateKeys.count && StringBits(templateKeys[templateCursor]) == bits
+    }
+
+    /// Notes template position `position` as the last key matched.
+    @inline(__always)
+    private func matchTemplateKey(at position: Int) {
+        templatePositions |= 1 &<< UInt64(truncatingIfNeeded: position)
+        templateCursor = position + 1
     }
 
     /// The position of `key`, or the slot of a new key (the caller appends its value).
