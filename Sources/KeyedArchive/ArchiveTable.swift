@@ -8,12 +8,15 @@ struct ArchivedClass: Sendable {
     let hierarchy: [String]
     /// The Foundation families the class is in.
     let families: FoundationFamilies
+    /// True for `NSNull`, whose objects stand for nil.
+    let isNull: Bool
 
     /// The class `name`, whose hierarchy (`name` first) is `hierarchy`.
     init(name: String, hierarchy: [String]) {
         self.name = name
         self.hierarchy = hierarchy
         families = FoundationFamilies(hierarchy: hierarchy)
+        isNull = name == "NSNull"
     }
 }
 
@@ -160,6 +163,21 @@ struct ArchiveTable {
         return slot < 0 ? nil : classList[Int(slot)]
     }
 
+    /// The Foundation families of the class of object `uid`; none when it has no `$class`
+    /// (or the UID is out of range). Unlike ``archivedClass(of:)``, copies no names.
+    func families(of uid: UInt64) -> FoundationFamilies {
+        guard uid < UInt64(count) else { return [] }
+        let slot = classSlots[Int(uid)]
+        return slot < 0 ? [] : classList[Int(slot)].families
+    }
+
+    /// True when object `uid` is an `NSNull` (false out of range).
+    func isNullObject(_ uid: UInt64) -> Bool {
+        guard uid < UInt64(count) else { return false }
+        let slot = classSlots[Int(uid)]
+        return slot >= 0 && classList[Int(slot)].isNull
+    }
+
     /// The UIDs of the objects that have a `$class`, ascending.
     var classUIDs: [UInt64] {
         classSlots.indices.filter { classSlots[$0] >= 0 }.map { UInt64($0) }
@@ -198,7 +216,7 @@ struct ArchiveTable {
         guard let fields else {
             throw KeyedArchiveError(.badClass, "object #\(owner): $class refers to #\(uid), which is \(typeName()), not a class description")
         }
-        if fields["$class"] != nil {
+        if fields.contains("$class") {
             // An object standing where a class description should be: `$class` chains (or a
             // cycle such as an object that is its own class) are not classes.
             throw KeyedArchiveError(.badClass, "object #\(owner): $class refers to #\(uid), an object with a $class of its own, not a class description (cyclic $class chain)")

@@ -116,7 +116,7 @@ extension BinaryArchive {
         /// Checks every object of `$objects`.
         mutating func objects() throws {
             for uid in 0..<count {
-                try check(table.checkedRef(at: objectsStart + uid * table.refSize))
+                try check(checkedRef(uid, from: objectsStart))
             }
         }
 
@@ -124,20 +124,20 @@ extension BinaryArchive {
         /// many levels of containers it is.
         @discardableResult
         mutating func check(_ index: Int) throws -> Int {
+            // The commonest objects, short strings, fixed-size scalars and UIDs, are checked
+            // inline each time they are reached (which costs less than marking them);
+            // anything else through the table, once.
+            if let offset = reads.checkedOffset(ofObject: index) {
+                if reads.shortASCIIString(at: offset) != nil || reads.isFixedSizeScalar(at: offset) { return 0 }
+                if let uid = reads.smallUID(at: offset) {
+                    guard uid < UInt64(count) else { throw Unusual() }
+                    return 0
+                }
+            }
             switch marks[index] {
             case 0: break
             case 1: throw Unusual()  // a container that contains itself
             case let mark: return Int(mark) - 2
-            }
-            // The commonest objects, checked inline; anything else through the table.
-            if reads.shortASCIIString(index) != nil || reads.isFixedSizeScalar(index) {
-                marks[index] = 2
-                return 0
-            }
-            if let uid = reads.smallUID(index) {
-                guard uid < UInt64(count) else { throw Unusual() }
-                marks[index] = 2
-                return 0
             }
             let object = try table.object(index: index)
             var levels = 0

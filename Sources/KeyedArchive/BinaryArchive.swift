@@ -163,6 +163,13 @@ final class BinaryArchive {
         return value(ofObject: reads.ref(object.count + entry, from: object.start), referencedFrom: position)
     }
 
+    /// The bytes of entry `entry` of the dictionary `object`'s values when it is data in
+    /// place (not a reference); only while the bytes are borrowed (see ``isBorrowed``), and
+    /// only to be read before the borrow ends.
+    func dataBytes(ofEntry entry: Int, in object: BinaryObject) -> UnsafeRawBufferPointer? {
+        reads.checkedData(reads.ref(object.count + entry, from: object.start))
+    }
+
     /// Object `index` of the table, which ``scan(_:)`` checked, as a value.
     private func value(ofObject index: Int, referencedFrom referrer: Int) -> Plist {
         // References (most fields of an archived object) and common scalars without a call

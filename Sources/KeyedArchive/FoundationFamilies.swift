@@ -8,8 +8,9 @@
 /// class names, as Foundation's `decodeObject` does.) Testing the class names at each value,
 /// a `Set<String>` hashed the name with SipHash and an array literal of names looked up its
 /// metadata at run time: a fifth of the cost of unarchiving a `UUID`.
+@usableFromInline
 struct FoundationFamilies: OptionSet, Sendable {
-    let rawValue: UInt16
+    @usableFromInline let rawValue: UInt16
 
     /// NSString, NSMutableString.
     static let string = Self(rawValue: 1 << 0)
@@ -26,10 +27,11 @@ struct FoundationFamilies: OptionSet, Sendable {
     /// NSSet, NSMutableSet, NSCountedSet.
     static let unordered = Self(rawValue: 1 << 6)
     /// NSDictionary, NSMutableDictionary.
-    static let dictionary = Self(rawValue: 1 << 7)
+    @usableFromInline static let dictionary = Self(rawValue: 1 << 7)
     /// What an `Array` (or a counted set) reads: arrays, ordered sets and sets.
-    static let collection: Self = [.ordered, .unordered]
+    @usableFromInline static let collection: Self = [.ordered, .unordered]
 
+    @usableFromInline
     init(rawValue: UInt16) {
         self.rawValue = rawValue
     }

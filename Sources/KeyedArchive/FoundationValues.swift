@@ -190,6 +190,7 @@ extension UUID: KeyedArchivable {
     /// Reads an NSUUID in any form Foundation writes it, as `UUID`.
     public static func unarchive(from slot: Plist, in unarchiver: KeyedUnarchiver) throws(KeyedArchiveError) -> UUID {
         let (_, fields) = try unarchiver.foundationFields(of: slot, in: .uuid, expected: "a UUID")
+        if let uuid = fields.load(fromData: "NS.uuidbytes", as: uuid_t.self) { return UUID(uuid: uuid) }
         guard let bytesSlot = fields["NS.uuidbytes"], case .data(let bytes) = unarchiver.resolve(bytesSlot).value,
               bytes.count == 16
         else { throw KeyedArchiveError(.typeMismatch, "the NSUUID has no 16-byte NS.uuidbytes") }

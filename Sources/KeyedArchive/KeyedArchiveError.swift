@@ -34,6 +34,7 @@ public struct KeyedArchiveError: Error, Hashable, Sendable, CustomStringConverti
 extension KeyedArchiveError {
     /// Runs `body`; an error it throws gets `context` (an element index, a key) before its
     /// message, so the message says where in a nested value decoding failed.
+    @usableFromInline
     static func within<R>(_ context: @autoclosure () -> String, _ body: () throws(KeyedArchiveError) -> R) throws(KeyedArchiveError) -> R {
         do throws(KeyedArchiveError) {
             return try body()

@@ -61,6 +61,7 @@ extension KeyedCodable {
     }
 
     /// Builds (or returns the already built) object the slot refers to.
+    @inlinable
     public static func unarchive(from slot: Plist, in unarchiver: KeyedUnarchiver) throws(KeyedArchiveError) -> Self {
         guard case .uid(let uid) = slot else {
             throw unarchiver.typeMismatch("an object of class \(archivedClassName)", found: slot)

@@ -74,7 +74,7 @@ extension KeyedUnarchiver {
     /// The elements and counts of an NSCountedSet in Foundation's form (`NS.count`,
     /// `NS.object`*i*, `NS.count`*i*), or nil when `fields` are not in that form.
     func countedSlots(_ fields: ArchiveFields) throws(KeyedArchiveError) -> [(element: Plist, count: Int)]? {
-        guard fields["NS.objects"] == nil, let total = fields["NS.count"] else { return nil }
+        guard !fields.contains("NS.objects"), let total = fields["NS.count"] else { return nil }
         guard case .integer(let integer) = resolve(total).value, let count = integer.intValue, count >= 0,
               count <= fields.count / 2 else {
             throw KeyedArchiveError(.typeMismatch, "NS.count is \(describe(total)), not the number of counted elements")

@@ -165,7 +165,7 @@ public final class KeyedUnarchiver {
     /// True when the object being decoded (or `$top`) has `key`, like
     /// `NSCoder.containsValue(forKey:)`.
     public func containsValue(forKey key: String) -> Bool {
-        currentFields[PlistKey(key)] != nil
+        currentFields.contains(PlistKey(key))
     }
 
     /// Decodes the value stored under `key`.
@@ -174,30 +174,21 @@ public final class KeyedUnarchiver {
     /// numbers, Booleans and bytes are accepted in place or as objects.
     /// - Throws: `missingKey` when the key is absent; `typeMismatch` when the value is not a
     ///   `T` (including `$null` for a non-optional `T`); `classNotAllowed`, `unknownClass`.
+    @inlinable
     public func decode<T: KeyedArchivable>(_ type: T.Type, forKey key: String) throws(KeyedArchiveError) -> T {
-        try topLevel { () throws(KeyedArchiveError) -> T in
-            guard let slot = currentFields[PlistKey(key)] else {
-                throw KeyedArchiveError(.missingKey, "\(location) has no key \"\(key)\" (expected \(T.self))")
-            }
-            return try wrap(key) { () throws(KeyedArchiveError) -> T in try T.unarchive(from: slot, in: self) }
+        try decoding(key) { () throws(KeyedArchiveError) -> T in
+            try T.unarchive(from: slot(forKey: key, expected: T.self), in: self)
         }
     }
 
     /// Decodes the value under `key`, or returns nil when the key is absent or holds `$null`
     /// or `NSNull`.
+    @inlinable
     public func decodeIfPresent<T: KeyedArchivable>(_ type: T.Type, forKey key: String) throws(KeyedArchiveError) -> T? {
-        // `T?` appears only in the result: called from another module (unspecialized), a
-        // closure or local of type `T?` looks up `Optional<T>`'s metadata on every call.
-        if frames.isEmpty { try verifyAllowedClasses() }
-        guard let slot = currentFields[PlistKey(key)], !isNull(slot) else { return nil }
-        return try decode(T.self, from: slot, forKey: key)
-    }
-
-    /// Decodes `slot`, the value under `key`, as `T`.
-    private func decode<T: KeyedArchivable>(_ type: T.Type, from slot: Plist, forKey key: String) throws(KeyedArchiveError) -> T {
-        try topLevel { () throws(KeyedArchiveError) -> T in
-            try wrap(key) { () throws(KeyedArchiveError) -> T in try T.unarchive(from: slot, in: self) }
-        }
+        // `T?` appears only in the result: called unspecialized, a closure or local of type
+        // `T?` would look up `Optional<T>`'s metadata on every call.
+        guard let slot = try presentSlot(forKey: key) else { return nil }
+        return try decoding(key) { () throws(KeyedArchiveError) -> T in try T.unarchive(from: slot, in: self) }
     }
 
     /// Decodes whatever is under `key` into natural Swift values: `String`, `Int` (`UInt64`
@@ -227,6 +218,33 @@ public final class KeyedUnarchiver {
     var location: String {
         guard let frame = frames.last else { return "$top" }
         return "object #\(frame.uid) (\(frame.className))"
+    }
+
+    /// The value under `key`, for ``decode(_:forKey:)`` (`expected` names its type).
+    /// - Throws: `missingKey` when there is none.
+    @usableFromInline
+    func slot(forKey key: String, expected: Any.Type) throws(KeyedArchiveError) -> Plist {
+        guard let slot = currentFields[PlistKey(key)] else {
+            throw KeyedArchiveError(.missingKey, "\(location) has no key \"\(key)\" (expected \(expected))")
+        }
+        return slot
+    }
+
+    /// The value under `key`, for ``decodeIfPresent(_:forKey:)``: nil when there is none or it
+    /// is `$null` or NSNull. At the top level, first checks the allowed classes.
+    @usableFromInline
+    func presentSlot(forKey key: String) throws(KeyedArchiveError) -> Plist? {
+        if frames.isEmpty { try verifyAllowedClasses() }
+        guard let slot = currentFields[PlistKey(key)], !isNull(slot) else { return nil }
+        return slot
+    }
+
+    /// Runs `body`, which decodes the value under `key`, as every decode runs: at the top
+    /// level with the checks and finishing ``topLevel(_:)`` adds, and with errors placed at
+    /// the key.
+    @usableFromInline
+    func decoding<R>(_ key: String, _ body: () throws(KeyedArchiveError) -> R) throws(KeyedArchiveError) -> R {
+        try topLevel { () throws(KeyedArchiveError) -> R in try wrap(key, body) }
     }
 
     private func wrap<R>(_ key: String, _ body: () throws(KeyedArchiveError) -> R) throws(KeyedArchiveError) -> R {
@@ -272,9 +290,11 @@ public final class KeyedUnarchiver {
         classesVerified = true
     }
 
+    /// True when `slot` is `$null` or refers to an NSNull object.
+    @usableFromInline
     func isNull(_ slot: Plist) -> Bool {
         guard case .uid(let uid) = slot else { return false }
-        return uid == 0 || table.archivedClass(of: uid)?.name == "NSNull"
+        return uid == 0 || table.isNullObject(uid)
     }
 
     /// The object a slot refers to (or the slot itself when it holds a value in place).
@@ -290,6 +310,8 @@ public final class KeyedUnarchiver {
         table.archivedClass(of: uid)?.name
     }
 
+    /// A `typeMismatch` error: `expected` was wanted, `slot` found.
+    @usableFromInline
     func typeMismatch(_ expected: String, found slot: Plist) -> KeyedArchiveError {
         KeyedArchiveError(.typeMismatch, "expected \(expected), found \(describe(slot))")
     }
@@ -304,9 +326,9 @@ public final class KeyedUnarchiver {
     }
 
     /// The fields of the Foundation object at `uid` when its class is in one of `families`.
+    @usableFromInline
     func foundationFields(of slot: Plist, in families: FoundationFamilies, expected: String) throws(KeyedArchiveError) -> (uid: UInt64, fields: ArchiveFields) {
-        guard case .uid(let uid) = slot, let archivedClass = table.archivedClass(of: uid),
-              let fields = table.fields(uid), !archivedClass.families.isDisjoint(with: families)
+        guard case .uid(let uid) = slot, !table.families(of: uid).isDisjoint(with: families), let fields = table.fields(uid)
         else { throw typeMismatch(expected, found: slot) }
         return (uid, fields)
     }
@@ -314,6 +336,7 @@ public final class KeyedUnarchiver {
     /// Runs `body` for the Foundation collection `uid` (or returns its earlier result for the
     /// same type), throwing `cyclicReference` when the
     /// collection is already being decoded and `depthLimitExceeded` past ``maximumDepth``.
+    @usableFromInline
     func decodingValue<R>(_ uid: UInt64, _ body: () throws(KeyedArchiveError) -> R) throws(KeyedArchiveError) -> R {
         let type = ObjectIdentifier(R.self)
         // Stored as an `R` under `R`'s identity. (A conditional cast would make an `R?`,
@@ -361,6 +384,7 @@ public final class KeyedUnarchiver {
     }
 
     /// The object at `uid`, built (and registered before its fields are decoded) on first use.
+    @usableFromInline
     func object<T: KeyedCodable>(at uid: UInt64, as type: T.Type) throws(KeyedArchiveError) -> T {
         let built = try anyObject(at: uid, expected: T.self)
         guard let typed = built as? T else {
@@ -390,6 +414,7 @@ public final class KeyedUnarchiver {
     }
 
     /// Builds the ``KeyedValueCodable`` a slot refers to.
+    @usableFromInline
     func value<T: KeyedValueCodable>(from slot: Plist, as type: T.Type) throws(KeyedArchiveError) -> T {
         guard case .uid(let uid) = slot, let archivedClass = table.archivedClass(of: uid) else {
             throw typeMismatch("a value of class \(T.archivedClassName)", found: slot)

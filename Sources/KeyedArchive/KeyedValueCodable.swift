@@ -44,6 +44,7 @@ extension KeyedValueCodable {
 
     /// Reads an object whose class (or a superclass) is ``archivedClassName``, or a class
     /// mapped to this type with ``KeyedUnarchiver/setValueType(_:forClassName:)``.
+    @inlinable
     public static func unarchive(from slot: Plist, in unarchiver: KeyedUnarchiver) throws(KeyedArchiveError) -> Self {
         try unarchiver.value(from: slot, as: Self.self)
     }

@@ -50,6 +50,15 @@ struct TableReads {
         base + position
     }
 
+    /// Where object `index` (below the object count, not checked before) starts, when that is
+    /// in the object area, as `BinaryObjectTable.object(index:)` requires; nil otherwise. The
+    /// checks below take this offset, so that the scan reads it once for all three.
+    @inline(__always)
+    func checkedOffset(ofObject index: Int) -> Int? {
+        let offset = self.offset(ofObject: index)
+        return offset >= 8 && offset < offsetTableOffset ? offset : nil
+    }
+
     /// The bytes of object `index` (below the object count, not checked before) when it is an
     /// ASCII string of fewer than 15 bytes that passes every check
     /// `BinaryObjectTable.shortASCIIString(index:)` makes; nil for any other object, which
@@ -59,8 +68,12 @@ struct TableReads {
     /// bytes from any object's payload can be read).
     @inline(__always)
     func shortASCIIString(_ index: Int) -> UnsafeRawBufferPointer? {
-        let offset = self.offset(ofObject: index)
-        guard offset >= 8, offset < offsetTableOffset else { return nil }
+        checkedOffset(ofObject: index).flatMap(shortASCIIString(at:))
+    }
+
+    /// ``shortASCIIString(_:)`` of the object at `offset` (from ``checkedOffset(ofObject:)``).
+    @inline(__always)
+    func shortASCIIString(at offset: Int) -> UnsafeRawBufferPointer? {
         let marker = base.load(fromByteOffset: offset, as: UInt8.self)
         let count = Int(marker & 0x0F)
         guard marker >> 4 == 0x5, count != 0x0F, offset + 1 + count <= offsetTableOffset else { return nil }
@@ -80,21 +93,23 @@ struct TableReads {
     /// nil for any other object.
     @inline(__always)
     func smallUID(_ index: Int) -> UInt64? {
-        let offset = self.offset(ofObject: index)
-        guard offset >= 8, offset < offsetTableOffset else { return nil }
+        checkedOffset(ofObject: index).flatMap(smallUID(at:))
+    }
+
+    /// ``smallUID(_:)`` of the object at `offset` (from ``checkedOffset(ofObject:)``).
+    @inline(__always)
+    func smallUID(at offset: Int) -> UInt64? {
         let marker = base.load(fromByteOffset: offset, as: UInt8.self)
         let size = Int(marker & 0x0F) + 1
         guard marker >> 4 == 0x8, size != 3, size <= 4, offset + 1 + size <= offsetTableOffset else { return nil }
         return UInt64(bigEndian(at: offset + 1, size: size))
     }
 
-    /// True when object `index` (below the object count, not checked before) is a Boolean, a
+    /// True when the object at `offset` (from ``checkedOffset(ofObject:)``) is a Boolean, a
     /// real or a date that passes the checks `BinaryObjectTable.object(index:)` makes; false
     /// for any other object.
     @inline(__always)
-    func isFixedSizeScalar(_ index: Int) -> Bool {
-        let offset = self.offset(ofObject: index)
-        guard offset >= 8, offset < offsetTableOffset else { return false }
+    func isFixedSizeScalar(at offset: Int) -> Bool {
         let size: Int
         switch base.load(fromByteOffset: offset, as: UInt8.self) {
         case 0x08, 0x09: size = 0
@@ -140,6 +155,24 @@ struct TableReads {
         default:
             return nil
         }
+    }
+
+    /// The bytes of object `index`, which the scan checked (so its payload lies in the object
+    /// area), when it is data; nil for anything else.
+    @inline(__always)
+    func checkedData(_ index: Int) -> UnsafeRawBufferPointer? {
+        let offset = self.offset(ofObject: index)
+        let marker = base.load(fromByteOffset: offset, as: UInt8.self)
+        guard marker >> 4 == 0x4 else { return nil }
+        var start = offset &+ 1
+        var count = Int(marker & 0x0F)
+        if count == 0x0F {
+            // The count follows as an integer object of 1, 2, 4 or 8 bytes.
+            let size = 1 &<< Int(base.load(fromByteOffset: start, as: UInt8.self) & 0x0F)
+            count = bigEndian(at: start &+ 1, size: size)
+            start = start &+ 1 &+ size
+        }
+        return UnsafeRawBufferPointer(start: base + start, count: count)
     }
 
     /// The big-endian integer of `size` (1 to 8) bytes at `position`. The sizes writers use

@@ -172,6 +172,30 @@ struct FieldLookupTests {
         #expect(foundationNothing?.last is NSNull)
     }
 
+    /// An NSUUID's bytes are read in place when they are 16 bytes of data in the object, and
+    /// through the value otherwise (a reference to a data object); anything else is a type
+    /// mismatch, in place and from the tree alike.
+    @Test func uuidBytesInPlaceAndOtherwise() throws {
+        let uuid = UUID(uuidString: "E621E1F8-C36C-495A-93FC-0C247A3E6E5F")!
+        let bytes = withUnsafeBytes(of: uuid.uuid) { Data($0) }
+        let uuidClass: Plist = ["$classname": "NSUUID", "$classes": ["NSUUID", "NSObject"]]
+        func outcome(_ uuidBytes: Plist, extra: [Plist] = []) throws -> String {
+            let archive = archive(["$null", ["$class": .uid(2), "NS.uuidbytes": uuidBytes], uuidClass] + extra)
+            func read(_ unarchiver: () throws -> KeyedUnarchiver) -> String {
+                do { return try unarchiver().decode(UUID.self, forKey: "root").uuidString } catch { return "\((error as? KeyedArchiveError)?.code ?? .typeMismatch)" }
+            }
+            let binary = try archive.encoded(as: .binary)
+            let inPlace = read { try KeyedUnarchiver(forReadingFrom: binary) }
+            let tree = read { try KeyedUnarchiver(archive: archive) }
+            return inPlace == tree ? inPlace : "in place \(inPlace), tree \(tree)"
+        }
+        #expect(try outcome(.data(bytes)) == uuid.uuidString)
+        #expect(try outcome(.uid(3), extra: [.data(bytes)]) == uuid.uuidString)
+        #expect(try outcome(.data(bytes.prefix(15))) == "\(PlistError.Code.typeMismatch)")
+        #expect(try outcome(.data(bytes + [0])) == "\(PlistError.Code.typeMismatch)")
+        #expect(try outcome(.string("E621E1F8-C36C-495A-93FC-0C247A3E6E5F")) == "\(PlistError.Code.typeMismatch)")
+    }
+
     /// `$class` where the in-place scan does not note its entry (a dictionary with a key
     /// that is not a short ASCII string), after other keys, and missing, decodes as from
     /// the tree.
