@@ -143,15 +143,7 @@ struct TableReads {
         case 0x33:
             return .date(Date(timeIntervalSinceReferenceDate: Double(bitPattern: UInt64(truncatingIfNeeded: bigEndian(at: offset &+ 1, size: 8)))))
         case 0x50...0x5F:
-            var start = offset &+ 1
-            var count = Int(marker & 0x0F)
-            if count == 0x0F {
-                // The count follows as an integer object of 1, 2, 4 or 8 bytes.
-                let size = 1 &<< Int(base.load(fromByteOffset: start, as: UInt8.self) & 0x0F)
-                count = bigEndian(at: start &+ 1, size: size)
-                start = start &+ 1 &+ size
-            }
-            return .string(String(decoding: UnsafeRawBufferPointer(start: base + start, count: count), as: UTF8.self))
+            return .string(String(decoding: payload(at: offset, marker: marker), as: UTF8.self))
         default:
             return nil
         }
@@ -164,10 +156,17 @@ struct TableReads {
         let offset = self.offset(ofObject: index)
         let marker = base.load(fromByteOffset: offset, as: UInt8.self)
         guard marker >> 4 == 0x4 else { return nil }
+        return payload(at: offset, marker: marker)
+    }
+
+    /// The bytes of the checked ASCII string or data object at `offset`, whose marker is
+    /// `marker`: as many as its count says, which is the marker's low four bits or, when
+    /// those are all set, an integer object of 1, 2, 4 or 8 bytes after the marker.
+    @inline(__always)
+    private func payload(at offset: Int, marker: UInt8) -> UnsafeRawBufferPointer {
         var start = offset &+ 1
         var count = Int(marker & 0x0F)
         if count == 0x0F {
-            // The count follows as an integer object of 1, 2, 4 or 8 bytes.
             let size = 1 &<< Int(base.load(fromByteOffset: start, as: UInt8.self) & 0x0F)
             count = bigEndian(at: start &+ 1, size: size)
             start = start &+ 1 &+ size

@@ -172,6 +172,20 @@ struct FieldLookupTests {
         #expect(foundationNothing?.last is NSNull)
     }
 
+    /// What `read` makes of `archive`, read in place (as binary) and from the tree: the one
+    /// outcome when both agree, both otherwise. An error comes out as `describe` says.
+    static func inPlaceAndFromTree(
+        _ archive: Plist, describe: (any Error) -> String = { "\($0)" }, _ read: (KeyedUnarchiver) throws -> String
+    ) throws -> String {
+        func outcome(_ make: () throws -> KeyedUnarchiver) -> String {
+            do { return try read(make()) } catch { return describe(error) }
+        }
+        let binary = try archive.encoded(as: .binary)
+        let inPlace = outcome { try KeyedUnarchiver(forReadingFrom: binary) }
+        let tree = outcome { try KeyedUnarchiver(archive: archive) }
+        return inPlace == tree ? inPlace : "in place \(inPlace), tree \(tree)"
+    }
+
     /// An NSUUID's bytes are read in place when they are 16 bytes of data in the object, and
     /// through the value otherwise (a reference to a data object); anything else is a type
     /// mismatch, in place and from the tree alike.
@@ -181,13 +195,9 @@ struct FieldLookupTests {
         let uuidClass: Plist = ["$classname": "NSUUID", "$classes": ["NSUUID", "NSObject"]]
         func outcome(_ uuidBytes: Plist, extra: [Plist] = []) throws -> String {
             let archive = archive(["$null", ["$class": .uid(2), "NS.uuidbytes": uuidBytes], uuidClass] + extra)
-            func read(_ unarchiver: () throws -> KeyedUnarchiver) -> String {
-                do { return try unarchiver().decode(UUID.self, forKey: "root").uuidString } catch { return "\((error as? KeyedArchiveError)?.code ?? .typeMismatch)" }
+            return try Self.inPlaceAndFromTree(archive, describe: { "\(($0 as? KeyedArchiveError)?.code ?? .typeMismatch)" }) {
+                try $0.decode(UUID.self, forKey: "root").uuidString
             }
-            let binary = try archive.encoded(as: .binary)
-            let inPlace = read { try KeyedUnarchiver(forReadingFrom: binary) }
-            let tree = read { try KeyedUnarchiver(archive: archive) }
-            return inPlace == tree ? inPlace : "in place \(inPlace), tree \(tree)"
         }
         #expect(try outcome(.data(bytes)) == uuid.uuidString)
         #expect(try outcome(.uid(3), extra: [.data(bytes)]) == uuid.uuidString)
@@ -201,13 +211,7 @@ struct FieldLookupTests {
     /// the tree.
     @Test func classFoundAnywhereInTheKeys() throws {
         func outcome(_ archive: Plist) throws -> String {
-            func name(_ unarchiver: () throws -> KeyedUnarchiver) -> String {
-                do { return try unarchiver().decode(Node.self, forKey: "root").name } catch { return "\(error)" }
-            }
-            let binary = try archive.encoded(as: .binary)
-            let inPlace = name { try KeyedUnarchiver(forReadingFrom: binary) }
-            let tree = name { try KeyedUnarchiver(archive: archive) }
-            return inPlace == tree ? inPlace : "in place \(inPlace), tree \(tree)"
+            try Self.inPlaceAndFromTree(archive) { try $0.decode(Node.self, forKey: "root").name }
         }
         let children: [Plist] = [["$class": .uid(5), "NS.objects": []], ["$classname": "NSArray", "$classes": ["NSArray", "NSObject"]]]
         let last: Plist = .dictionary(PlistDictionary(uniqueKeysWithValues: [("name", .uid(3)), ("children", .uid(4)), ("$class", .uid(2))]))
