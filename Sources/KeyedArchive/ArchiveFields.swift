@@ -49,7 +49,7 @@ struct ArchiveFields: Sequence {
         case .tree(let dictionary):
             return dictionary[key] != nil
         case .binary(let archive, let object, let keyList):
-            guard archive.isBorrowed else { return archive.reading { archive.entry(of: key, in: object, keyList: keyList) != nil } }
+            guard archive.isBorrowed else { return archive.reading { contains(key) } }
             return archive.entry(of: key, in: object, keyList: keyList) != nil
         }
     }

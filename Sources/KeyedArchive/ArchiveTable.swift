@@ -166,16 +166,12 @@ struct ArchiveTable {
     /// The Foundation families of the class of object `uid`; none when it has no `$class`
     /// (or the UID is out of range). Unlike ``archivedClass(of:)``, copies no names.
     func families(of uid: UInt64) -> FoundationFamilies {
-        guard uid < UInt64(count) else { return [] }
-        let slot = classSlots[Int(uid)]
-        return slot < 0 ? [] : classList[Int(slot)].families
+        classIndex(of: uid).map { classList[$0].families } ?? []
     }
 
     /// True when object `uid` is an `NSNull` (false out of range).
     func isNullObject(_ uid: UInt64) -> Bool {
-        guard uid < UInt64(count) else { return false }
-        let slot = classSlots[Int(uid)]
-        return slot >= 0 && classList[Int(slot)].isNull
+        classIndex(of: uid).map { classList[$0].isNull } ?? false
     }
 
     /// The UIDs of the objects that have a `$class`, ascending.

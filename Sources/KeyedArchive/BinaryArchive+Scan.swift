@@ -5,7 +5,7 @@ import Musl
 #elseif canImport(Darwin)
 import Darwin
 #endif
-import PlistKit
+@_spi(Internals) import PlistKit
 
 extension BinaryArchive {
     /// Reads a binary keyed archive in place, or returns nil when `bytes` are not one or
@@ -128,7 +128,7 @@ extension BinaryArchive {
             // inline each time they are reached (which costs less than marking them);
             // anything else through the table, once.
             if let offset = reads.checkedOffset(ofObject: index) {
-                if reads.shortASCIIString(at: offset) != nil || reads.isFixedSizeScalar(at: offset) { return 0 }
+                if reads.shortASCIISignature(at: offset) != nil || reads.isFixedSizeScalar(at: offset) { return 0 }
                 if let uid = reads.smallUID(at: offset) {
                     guard uid < UInt64(count) else { throw Unusual() }
                     return 0
@@ -184,8 +184,8 @@ extension BinaryArchive {
             var allASCII = true
             for entry in 0..<object.count {
                 let index = try checkedRef(entry, from: object.start)
-                if let bytes = reads.shortASCIIString(index) {
-                    keyLayouts.add(KeySignature.of(bytes))
+                if let signature = reads.shortASCIISignature(index) {
+                    keyLayouts.add(signature)
                     continue
                 }
                 let key = try table.object(index: index)
@@ -194,7 +194,7 @@ extension BinaryArchive {
                     let bytes = try table.asciiBytes(key)
                     if bytes.count < 15 {
                         // Short, but with its count after the marker.
-                        keyLayouts.add(KeySignature.of(bytes))
+                        keyLayouts.add(SmallASCIIString.bits(bytes.baseAddress!, count: bytes.count))
                     } else {
                         fingerprints.append(KeyFingerprint(bytes, start: key.start))
                     }

@@ -52,7 +52,7 @@ final class KeyLayouts {
     private static let processMultiplier = UInt64.random(in: .min ... .max) | 1
     /// True when a small ASCII `String`'s bits are its signature (see ``KeySignature``), kept
     /// here so that a lookup reads a stored property, not a global.
-    private let stringsAreSignatures = KeySignature.smallStringsAreSignatures
+    private let stringsAreSignatures = SmallASCIIString.isAvailable
 
     /// The signatures of the dictionary the scan is checking (see ``add(_:)``), as many words
     /// as ``pendingCount``; only the first ``maximumKeys`` keys' are kept.
@@ -190,27 +190,17 @@ final class KeyLayouts {
     }
 }
 
-/// The signature of an ASCII key of fewer than 15 bytes: two words that hold its bytes and
-/// length as a small `String` holds them on 64-bit little-endian platforms: its first 8
-/// bytes as a little-endian word (zero past the end), and the rest with `0xE0` plus the
-/// count in the top byte. So a key `String` is compared with a key object by its bits.
+/// The signature of an ASCII key of fewer than 15 bytes: the two words that hold its bytes and
+/// length as a small `String` holds them on 64-bit little-endian platforms
+/// (`SmallASCIIString.bits(_:count:)` makes them from a key object's bytes). So a key `String`
+/// is compared with a key object by its bits.
 enum KeySignature {
     /// The signature of `$class`.
     static let classKey = (low: UInt64(littleEndian: 0x0000_7373_616C_6324), high: UInt64(0xE6) << 56)
 
-    /// The signature of the short ASCII string `bytes` (fewer than 15 bytes, checked to be
-    /// ASCII); 8 bytes from its start must be readable.
-    @inline(__always)
-    static func of(_ bytes: UnsafeRawBufferPointer) -> (low: UInt64, high: UInt64) {
-        let count = bytes.count
-        let low = word(bytes.baseAddress!, count: Swift.min(count, 8))
-        let rest = count > 8 ? word(bytes.baseAddress! + 8, count: count - 8) : 0
-        return (low, rest | UInt64(0xE0 | count) &<< 56)
-    }
-
-    /// The signature of `key`, as ``of(_:)`` makes it for a key object of the same text;
-    /// nil unless it is ASCII and shorter than 15 bytes. `smallStringsAreSignatures`: the
-    /// value of ``smallStringsAreSignatures``.
+    /// The signature of `key`, as `SmallASCIIString.bits(_:count:)` makes it for a key object
+    /// of the same text; nil unless it is ASCII and shorter than 15 bytes.
+    /// `smallStringsAreSignatures`: the value of `SmallASCIIString.isAvailable`.
     @inline(__always)
     static func of(_ key: String, smallStringsAreSignatures: Bool) -> (low: UInt64, high: UInt64)? {
         if smallStringsAreSignatures {
@@ -234,19 +224,6 @@ enum KeySignature {
             return combined < 0x80 ? (low, high) : nil
         }
     }
-
-    /// True when a small ASCII string's bits are laid out as signatures are (64-bit
-    /// little-endian platforms, checked once per process on two strings); otherwise keys are
-    /// read byte by byte.
-    static let smallStringsAreSignatures: Bool = {
-        func bits(_ string: String) -> [UInt8] { withUnsafeBytes(of: string) { Array($0) } }
-        guard MemoryLayout<String>.size == 16 else { return false }
-        let expected: [[UInt8]] = [
-            Array("$class".utf8) + Array(repeating: 0, count: 9) + [0xE6],
-            Array("NS.objects".utf8) + Array(repeating: 0, count: 5) + [0xEA],
-        ]
-        return bits("$class") == expected[0] && bits("NS.objects") == expected[1]
-    }()
 
     /// The first `count` (up to 8) bytes at `bytes`, as a little-endian word; 8 bytes must be
     /// readable.

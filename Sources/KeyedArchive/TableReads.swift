@@ -3,7 +3,7 @@ import FoundationEssentials
 #else
 import Foundation
 #endif
-import PlistKit
+@_spi(Internals) import PlistKit
 
 /// Reads of a `bplist00` object table that `BinaryObjectTable` has already checked
 /// (`BinaryArchive.scan(_:)` checks every object it hands on), kept here: the table's own
@@ -59,33 +59,27 @@ struct TableReads {
         return offset >= 8 && offset < offsetTableOffset ? offset : nil
     }
 
-    /// The bytes of object `index` (below the object count, not checked before) when it is an
-    /// ASCII string of fewer than 15 bytes that passes every check
-    /// `BinaryObjectTable.shortASCIIString(index:)` makes; nil for any other object, which
-    /// the caller reads through the table (and its errors). Nearly every key is one, and the
-    /// scan checks every key of every object: here the checks are inlined, and the bytes
-    /// tested eight at a time (the offset table and the trailer follow the objects, so 8
-    /// bytes from any object's payload can be read).
+    /// The signature (see ``KeySignature``) of object `index` (below the object count, not
+    /// checked before) when it is an ASCII string of fewer than 15 bytes that passes every
+    /// check `BinaryObjectTable.shortASCIIString(index:)` makes; nil for any other object,
+    /// which the caller reads through the table (and its errors). Nearly every key is one,
+    /// and the scan checks every key of every object: here the checks are inlined, and the
+    /// bytes read as the two words of their signature, which the ASCII check tests (the
+    /// offset table and the trailer follow the objects, so 16 bytes from any short string's
+    /// payload can be read).
     @inline(__always)
-    func shortASCIIString(_ index: Int) -> UnsafeRawBufferPointer? {
-        checkedOffset(ofObject: index).flatMap(shortASCIIString(at:))
+    func shortASCIISignature(_ index: Int) -> (low: UInt64, high: UInt64)? {
+        checkedOffset(ofObject: index).flatMap(shortASCIISignature(at:))
     }
 
-    /// ``shortASCIIString(_:)`` of the object at `offset` (from ``checkedOffset(ofObject:)``).
+    /// ``shortASCIISignature(_:)`` of the object at `offset` (from ``checkedOffset(ofObject:)``).
     @inline(__always)
-    func shortASCIIString(at offset: Int) -> UnsafeRawBufferPointer? {
+    func shortASCIISignature(at offset: Int) -> (low: UInt64, high: UInt64)? {
         let marker = base.load(fromByteOffset: offset, as: UInt8.self)
         let count = Int(marker & 0x0F)
         guard marker >> 4 == 0x5, count != 0x0F, offset + 1 + count <= offsetTableOffset else { return nil }
-        let bytes = base + offset + 1
-        var combined = bytes.loadUnaligned(as: UInt64.self)
-        if count < 8 {
-            combined &= (1 &<< (UInt64(count) &* 8)) &- 1
-        } else {
-            combined |= bytes.loadUnaligned(fromByteOffset: count - 8, as: UInt64.self)
-        }
-        guard combined & 0x8080_8080_8080_8080 == 0 else { return nil }
-        return UnsafeRawBufferPointer(start: bytes, count: count)
+        let signature = SmallASCIIString.bits(base + offset + 1, count: count)
+        return SmallASCIIString.isASCII(signature) ? signature : nil
     }
 
     /// The value of object `index` (below the object count, not checked before) when it is a

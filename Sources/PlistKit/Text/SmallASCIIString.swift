@@ -5,26 +5,32 @@
 /// The standard library builds the same value from a buffer a byte at a time, through
 /// generic checks: about 90 instructions for a key or a name, where these are two loads, a
 /// mask and one ASCII check. Decoders make hundreds of thousands of such strings
-/// (`records`: three of its four string fields).
+/// (`records`: three of its four string fields), and the keyed unarchiver compares short
+/// keys by these two words (its key signatures).
 ///
 /// The form is that of the 64-bit little-endian platforms, part of the standard library's
 /// ABI on Apple's. ``isAvailable`` checks it once against strings the standard library made
 /// of every length 0...15, comparing only their bits (so a platform that stores them
 /// otherwise never holds a value made here); where it fails, callers use the standard
 /// library's initializers.
-enum SmallASCIIString {
+///
+/// Public only as SPI (`@_spi(Internals) import PlistKit`), and inlinable, so that the keyed
+/// unarchiver's scan makes key signatures inline (a `package` body is inlined into no other
+/// module).
+@_spi(Internals)
+public enum SmallASCIIString {
     /// The most bytes an inline string holds.
-    static let capacity = 15
+    public static let capacity = 15
 
-    /// True when strings made by ``make(_:count:)`` are the standard library's own.
-    static let isAvailable: Bool = {
+    /// True when the words ``bits(_:count:)`` makes are the standard library's own.
+    public static let isAvailable: Bool = {
         guard MemoryLayout<String>.size == 16, UInt16(1).littleEndian == 1 else { return false }
-        // Sixteen bytes, as `make` reads: the bytes past `count` must be left out.
+        // Sixteen bytes, as `bits` reads: the bytes past `count` must be left out.
         let sample = Array("0123456789abcdef".utf8)
         for count in 0...capacity {
             let expected = String(decoding: sample.prefix(count), as: UTF8.self)
-            let (low, high) = sample.withUnsafeBytes { words($0.baseAddress!, count: count) }
-            guard StringBits(expected) == StringBits(low: low, high: high | discriminator(count)) else { return false }
+            let (low, high) = sample.withUnsafeBytes { bits($0.baseAddress!, count: count) }
+            guard StringBits(expected) == StringBits(low: low, high: high) else { return false }
         }
         return true
     }()
@@ -33,24 +39,29 @@ enum SmallASCIIString {
     /// readable; nil when one of the `count` is not ASCII. Only when ``isAvailable``.
     @inline(__always)
     static func make(_ bytes: UnsafeRawPointer, count: Int) -> String? {
-        let (low, high) = words(bytes, count: count)
-        guard (low | high) & 0x8080_8080_8080_8080 == 0 else { return nil }
-        return unsafeBitCast((low, high | discriminator(count)), to: String.self)
+        let words = bits(bytes, count: count)
+        guard isASCII(words) else { return nil }
+        return unsafeBitCast(words, to: String.self)
     }
 
-    /// The first `count` of the 16 bytes at `bytes` as two little-endian words, the rest zero.
-    @inline(__always)
-    private static func words(_ bytes: UnsafeRawPointer, count: Int) -> (UInt64, UInt64) {
-        let low = bytes.loadUnaligned(as: UInt64.self)
-        let high = bytes.loadUnaligned(fromByteOffset: 8, as: UInt64.self)
+    /// The two words of the inline string of the `count` (at most ``capacity``) bytes at
+    /// `bytes`, of which 16 must be readable: the bytes as little-endian words, zero past
+    /// `count`, and `0xE0 | count` in the last byte. Whether the bytes are ASCII is
+    /// ``isASCII(_:)``'s to say.
+    @inlinable @inline(__always)
+    public static func bits(_ bytes: UnsafeRawPointer, count: Int) -> (low: UInt64, high: UInt64) {
+        let low = UInt64(littleEndian: bytes.loadUnaligned(as: UInt64.self))
+        let high = UInt64(littleEndian: bytes.loadUnaligned(fromByteOffset: 8, as: UInt64.self))
+        let discriminator = UInt64(0xE0 | count) &<< 56
         return count < 8
-            ? (low & ((1 &<< UInt64(8 &* count)) &- 1), 0)
-            : (low, high & ((1 &<< UInt64(8 &* (count &- 8))) &- 1))
+            ? (low & ((1 &<< UInt64(8 &* count)) &- 1), discriminator)
+            : (low, high & ((1 &<< UInt64(8 &* (count &- 8))) &- 1) | discriminator)
     }
 
-    /// The last byte of an inline ASCII string of `count` bytes, in place in the second word.
-    @inline(__always)
-    private static func discriminator(_ count: Int) -> UInt64 {
-        UInt64(0xE0 | count) &<< 56
+    /// True when the words from ``bits(_:count:)`` hold ASCII bytes only (the last byte, the
+    /// discriminator, aside).
+    @inlinable @inline(__always)
+    public static func isASCII(_ bits: (low: UInt64, high: UInt64)) -> Bool {
+        (bits.low & 0x8080_8080_8080_8080) | (bits.high & 0x0080_8080_8080_8080) == 0
     }
 }
