@@ -146,7 +146,7 @@ struct CodableFidelityTests {
         #expect(try encoder.encode(BMPKeys()) == (try foundation.encode(BMPKeys())))
         // Past it, CF (plutil, and our XML writer) compares UTF-16 code units: U+1F600 (a
         // surrogate pair, 0xD83D…) before U+FF5A. swift-foundation's PropertyListEncoder
-        // compares code points and puts U+FF5A first; README lists the difference.
+        // compares code points and puts U+FF5A first; PlistKit sorts as CF does.
         let ours = try encoder.encode(Keys())
         let order = String(decoding: ours, as: UTF8.self).split(separator: "\n").filter { $0.contains("<key>") }
         #expect(order.map { $0.replacingOccurrences(of: "\t<key>", with: "").replacingOccurrences(of: "</key>", with: "") }

@@ -68,7 +68,7 @@ struct OpenStepIntegrationTests {
         }
     }
 
-    /// The README's OpenStep example, on the vectors.
+    /// docs/Formats.md's OpenStep example, on the vectors.
     @Test func readmeExample() throws {
         let vectors = Canonical.vectorsDirectory.appendingPathComponent("openstep")
         let pbxprojBytes = try Data(contentsOf: vectors.appendingPathComponent("hand/xcode_project.pbxproj"))

@@ -142,7 +142,7 @@ struct OpenStepReaderTests {
     /// Vectors with one to three random edits (tokens inserted, bytes removed or replaced):
     /// Foundation and we accept the same documents, with the same values, CF's error
     /// recovery included. Invalid UTF-8 is left out: CF lets a few stray bytes through as
-    /// U+FFFD, PlistKit refuses them all (README).
+    /// U+FFFD, PlistKit refuses them all (docs/Formats.md).
     @Test(arguments: 0..<4)
     func mutatedVectorsMatchFoundation(_ seed: Int) throws {
         let root = Canonical.vectorsDirectory.appendingPathComponent("openstep")

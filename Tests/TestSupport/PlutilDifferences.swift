@@ -1,6 +1,6 @@
 import Foundation
 
-/// The differences from plutil's output that PlistKit keeps on purpose (README, "Where
+/// The differences from plutil's output that PlistKit keeps on purpose (docs/CommandLine.md, "Where
 /// plistkit differs from plutil"): `-0.0` keeps its sign (plutil writes `0.0` in XML and `-0`
 /// in JSON), and CR in XML text is written `&#xD;` (plutil writes it raw, and XML readers
 /// other than CF's turn it into LF).

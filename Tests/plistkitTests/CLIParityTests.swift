@@ -6,7 +6,7 @@ import TestSupport
 /// `plistkit` and the toolchain's `plutil` on every file in `TestVectors/`: the same exit
 /// status, the same bytes on standard output, except for the differences listed here, each
 /// of which is a place where plutil on Linux is wrong or where the two readers deliberately
-/// differ (see README, "Where plistkit differs from plutil").
+/// differ (see docs/CommandLine.md, "Where plistkit differs from plutil").
 @Suite struct CLIParityTests {
     /// Every vector file (MANIFESTs and generator scripts aside), relative to the repository.
     static let files: [String] = {
