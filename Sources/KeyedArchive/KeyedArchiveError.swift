@@ -31,6 +31,29 @@ public struct KeyedArchiveError: Error, Hashable, Sendable, CustomStringConverti
     public var description: String { message }
 }
 
+/// The codes only keyed archives throw, in PlistKit's one vocabulary.
+extension PlistError.Code {
+    /// The bytes are not a property list (the `PlistError` is the error's `cause`).
+    public static let notAPropertyList = Self("notAPropertyList")
+    /// The property list is not a keyed archive (`$archiver`, `$version`, `$top`, `$objects`).
+    public static let notAnArchive = Self("notAnArchive")
+    /// A UID names an object outside `$objects`.
+    public static let uidOutOfRange = Self("uidOutOfRange")
+    /// An object has no `$class`, or its class description is malformed.
+    public static let badClass = Self("badClass")
+    /// A class the secure-decoding allow list does not name.
+    public static let classNotAllowed = Self("classNotAllowed")
+    /// A key the decoder asked for is absent.
+    public static let missingKey = Self("missingKey")
+    /// A value is not of the type the decoder asked for.
+    public static let typeMismatch = Self("typeMismatch")
+    /// A class name with no registered Swift type.
+    public static let unknownClass = Self("unknownClass")
+    /// The encoded archive could not be written as a property list (the `PlistError` is
+    /// the error's `cause`).
+    public static let encodingFailed = Self("encodingFailed")
+}
+
 extension KeyedArchiveError {
     /// Runs `body`; an error it throws gets `context` (an element index, a key) before its
     /// message, so the message says where in a nested value decoding failed.

@@ -6,12 +6,16 @@ public struct PlistError: Error, Hashable, Sendable, CustomStringConvertible {
     /// What kind of failure an error is: one open vocabulary for the errors of all three
     /// products, ``PlistError``, KeyedArchive's `KeyedArchiveError` and PlistStore's
     /// `PlistStoreError` (whose `Code` is this type), as Foundation's `CocoaError.Code` serves
-    /// its file, property-list and coder errors alike. Each code says which errors carry it.
-    /// New codes may be added; switch with a `default`.
+    /// its file, property-list and coder errors alike. The codes below are PlistKit's; each
+    /// module that throws codes of its own defines them as static constants in an extension
+    /// of this type (KeyedArchive's `missingKey`, PlistStore's `corruptFile`, …), so PlistKit
+    /// never needs to know them. New codes may be added; switch with a `default`.
     public struct Code: Hashable, Sendable, CustomStringConvertible {
         /// A stable name, such as `"truncated"`.
         public let name: String
-        private init(_ name: String) { self.name = name }
+        /// Creates a code with a stable name. Codes compare by name, so define each once, as
+        /// a static constant of this type.
+        public init(_ name: String) { self.name = name }
         /// The code's name.
         public var description: String { name }
 
@@ -69,49 +73,6 @@ public struct PlistError: Error, Hashable, Sendable, CustomStringConvertible {
         /// Reading or writing a file failed (in a `PlistStoreError`: any system call whose
         /// failure no other code names).
         public static let io = Code("io")
-
-        // MARK: Keyed archives (KeyedArchiveError)
-
-        /// The bytes are not a property list (the `PlistError` is the error's `cause`).
-        public static let notAPropertyList = Code("notAPropertyList")
-        /// The property list is not a keyed archive (`$archiver`, `$version`, `$top`, `$objects`).
-        public static let notAnArchive = Code("notAnArchive")
-        /// A UID names an object outside `$objects`.
-        public static let uidOutOfRange = Code("uidOutOfRange")
-        /// An object has no `$class`, or its class description is malformed.
-        public static let badClass = Code("badClass")
-        /// A class the secure-decoding allow list does not name.
-        public static let classNotAllowed = Code("classNotAllowed")
-        /// A key the decoder asked for is absent.
-        public static let missingKey = Code("missingKey")
-        /// A value is not of the type the decoder asked for.
-        public static let typeMismatch = Code("typeMismatch")
-        /// A class name with no registered Swift type.
-        public static let unknownClass = Code("unknownClass")
-        /// The encoded archive could not be written as a property list (the `PlistError` is
-        /// the error's `cause`).
-        public static let encodingFailed = Code("encodingFailed")
-
-        // MARK: Files and preferences (PlistStoreError)
-
-        /// A file or directory does not exist.
-        public static let notFound = Code("notFound")
-        /// The system refused access (`EACCES`, `EPERM`), or a directory belongs to someone else.
-        public static let permissionDenied = Code("permissionDenied")
-        /// The filesystem does not support user extended attributes (`ENOTSUP`), so a backup
-        /// mark cannot be stored there.
-        public static let extendedAttributesUnsupported = Code("extendedAttributesUnsupported")
-        /// A file holds something that is not what it should be (a preferences file that is
-        /// not a dictionary plist, say). The file has been kept aside; the error's `path`
-        /// names where.
-        public static let corruptFile = Code("corruptFile")
-        /// An argument cannot be used (an app identifier with a `/`, an empty domain name).
-        public static let invalidArgument = Code("invalidArgument")
-        /// A path exists but is not the kind of thing expected (a file where a directory
-        /// should be, a symbolic link where a private directory should be).
-        public static let wrongFileType = Code("wrongFileType")
-        /// Encoding or decoding a value failed; the error's `underlying` error is the cause.
-        public static let coding = Code("coding")
     }
 
     /// Where in the input the failure was found.

@@ -59,3 +59,25 @@ public struct PlistStoreError: Error, Sendable, CustomStringConvertible {
         return PlistStoreError(code, message, path: path, errno: number)
     }
 }
+
+/// The codes only PlistStore throws, in PlistKit's one vocabulary.
+extension PlistError.Code {
+    /// A file or directory does not exist.
+    public static let notFound = Self("notFound")
+    /// The system refused access (`EACCES`, `EPERM`), or a directory belongs to someone else.
+    public static let permissionDenied = Self("permissionDenied")
+    /// The filesystem does not support user extended attributes (`ENOTSUP`), so a backup
+    /// mark cannot be stored there.
+    public static let extendedAttributesUnsupported = Self("extendedAttributesUnsupported")
+    /// A file holds something that is not what it should be (a preferences file that is
+    /// not a dictionary plist, say). The file has been kept aside; the error's `path`
+    /// names where.
+    public static let corruptFile = Self("corruptFile")
+    /// An argument cannot be used (an app identifier with a `/`, an empty domain name).
+    public static let invalidArgument = Self("invalidArgument")
+    /// A path exists but is not the kind of thing expected (a file where a directory
+    /// should be, a symbolic link where a private directory should be).
+    public static let wrongFileType = Self("wrongFileType")
+    /// Encoding or decoding a value failed; the error's `underlying` error is the cause.
+    public static let coding = Self("coding")
+}

@@ -9,7 +9,8 @@ import Darwin
 /// The one seam through which this package's libraries call the operating system.
 ///
 /// PlistKit (``AtomicFile``, the output buffers) and PlistStore (containers, preferences,
-/// backup marks) make their POSIX calls here and nowhere else. The seam has `package`
+/// backup marks) make their POSIX calls here and nowhere else; the calls only PlistStore
+/// makes are declared in PlistStore, in extensions of this type. The seam has `package`
 /// access: the package's modules share it, programs that use the libraries never see it.
 ///
 /// Each function returns the call's result or the `errno` it failed with and never throws:
@@ -43,11 +44,6 @@ package enum Syscalls {
         var info = stat()
         let result = followLinks ? stat(path, &info) : lstat(path, &info)
         return result == 0 ? .success(info) : .failure(.current)
-    }
-
-    /// `mkdir`; success when it made the directory.
-    package static func makeDirectory(_ path: String, mode: mode_t) -> Result<Void> {
-        mkdir(path, mode) == 0 ? .success(()) : .failure(.current)
     }
 
     /// `chmod`.
@@ -86,14 +82,6 @@ package enum Syscalls {
     /// `fsync`: the file's data and metadata reach the disk.
     package static func synchronize(_ descriptor: Int32) -> Result<Void> {
         fsync(descriptor) == 0 ? .success(()) : .failure(.current)
-    }
-
-    /// `flock`, retried on `EINTR`.
-    package static func lock(_ descriptor: Int32, _ operation: Int32) -> Result<Void> {
-        while true {
-            if flock(descriptor, operation) == 0 { return .success(()) }
-            if errno != EINTR { return .failure(.current) }
-        }
     }
 
     /// `write` until every byte is written, retried on `EINTR`.
@@ -138,43 +126,6 @@ package enum Syscalls {
         return .success(descriptor)
     }
 
-    /// The whole contents of a file, read through one descriptor (so a concurrent rename
-    /// over the path cannot mix two files), with the `fstat` of what was read.
-    package static func readFile(_ path: String) -> Result<(bytes: [UInt8], status: stat)> {
-        let descriptor: Int32
-        switch openFile(path, O_RDONLY) {
-        case .success(let value): descriptor = value
-        case .failure(let error): return .failure(error)
-        }
-        defer { closeDescriptor(descriptor) }
-        var info = stat()
-        guard fstat(descriptor, &info) == 0 else { return .failure(.current) }
-        var bytes = [UInt8]()
-        bytes.reserveCapacity(max(0, Int(info.st_size)))
-        var chunk = [UInt8](repeating: 0, count: 64 * 1024)
-        while true {
-            let count = chunk.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
-            if count < 0 {
-                if errno == EINTR { continue }
-                return .failure(.current)
-            }
-            if count == 0 { break }
-            bytes.append(contentsOf: chunk[0..<count])
-        }
-        return .success((bytes, info))
-    }
-
-    /// Creates a file with `bytes` only if none exists at `path` (`O_EXCL`).
-    package static func createFile(_ path: String, bytes: [UInt8], mode: mode_t) -> Result<Void> {
-        let descriptor: Int32
-        switch openFile(path, O_WRONLY | O_CREAT | O_EXCL, mode) {
-        case .success(let value): descriptor = value
-        case .failure(let error): return .failure(error)
-        }
-        defer { closeDescriptor(descriptor) }
-        return bytes.withUnsafeBytes { writeAll(descriptor, $0) }
-    }
-
     // MARK: Process and clock
 
     /// The effective user id.
@@ -189,11 +140,5 @@ package enum Syscalls {
     /// An environment variable, or nil when unset.
     package static func environment(_ name: String) -> String? {
         getenv(name).map { String(cString: $0) }
-    }
-
-    /// The home directory from the password database, for when `$HOME` is unset.
-    package static func passwordHomeDirectory() -> String? {
-        guard let entry = getpwuid(geteuid()), let directory = entry.pointee.pw_dir else { return nil }
-        return String(cString: directory)
     }
 }

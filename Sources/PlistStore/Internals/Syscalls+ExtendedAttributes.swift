@@ -5,6 +5,7 @@ import Musl
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import PlistKit
 
 // Extended attributes, for PlistStore's backup marks.
 //
@@ -25,14 +26,14 @@ extension Syscalls {
     private static let removeAttribute = symbol("removexattr", as: RemoveAttribute.self)
 
     /// `setxattr`; `ENOTSUP` when the C library has no such call.
-    package static func setExtendedAttribute(_ path: String, name: String, value: [UInt8]) -> Result<Void> {
+    static func setExtendedAttribute(_ path: String, name: String, value: [UInt8]) -> Result<Void> {
         guard let setAttribute else { return .failure(Errno(rawValue: ENOTSUP)) }
         let result = value.withUnsafeBytes { setAttribute(path, name, $0.baseAddress, $0.count, 0) }
         return result == 0 ? .success(()) : .failure(.current)
     }
 
     /// `getxattr`; nil when the attribute is not set (`ENODATA`).
-    package static func extendedAttribute(_ path: String, name: String) -> Result<[UInt8]?> {
+    static func extendedAttribute(_ path: String, name: String) -> Result<[UInt8]?> {
         guard let getAttribute else { return .failure(Errno(rawValue: ENOTSUP)) }
         while true {
             let size = getAttribute(path, name, nil, 0)
@@ -48,7 +49,7 @@ extension Syscalls {
     }
 
     /// `removexattr`; success when the attribute was not set.
-    package static func removeExtendedAttribute(_ path: String, name: String) -> Result<Void> {
+    static func removeExtendedAttribute(_ path: String, name: String) -> Result<Void> {
         guard let removeAttribute else { return .failure(Errno(rawValue: ENOTSUP)) }
         if removeAttribute(path, name) == 0 || errno == ENODATA { return .success(()) }
         return .failure(.current)
