@@ -30,7 +30,8 @@ extension Tool {
 
     /// `-convert FORMAT [-header]`: rewrites each file (in place, or to `-o`/`-e`).
     func convert(to format: OutputFormat, header: Bool, _ options: CommonOptions) throws -> Bool {
-        forEachPath(options) { path in
+        try refuseBinaryOnTerminal(format, destinations: options.paths.map { destination(for: $0, as: format, options) }, options)
+        return forEachPath(options) { path in
             if case .plist(let plistFormat, let writing) = format, streams(path, options) {
                 try convertStreaming(path, to: plistFormat, writing, options, destination: destination(for: path, as: format, options))
                 return
@@ -74,8 +75,9 @@ extension Tool {
     /// Binary input is memory-mapped and read through a ``BinaryPlistView``: only the objects
     /// on the key path (and, for `-extract`, the value found) are decoded, so one value comes
     /// out of a file of any size in about the time it takes to find it.
-    func extract(_ keyPath: String, as format: OutputFormat, expecting expected: String?, _ options: CommonOptions) -> Bool {
-        forEachFile(options, mapped: true) { path, data in
+    func extract(_ keyPath: String, as format: OutputFormat, expecting expected: String?, _ options: CommonOptions) throws -> Bool {
+        try refuseBinaryOnTerminal(format, destinations: options.paths.map { destination(for: $0, as: format, options) }, options)
+        return forEachFile(options, mapped: true) { path, data in
             let notFound = UsageError("Could not extract value, error: No value at that key path or invalid key path: \(keyPath)")
             let typeName: String
             var found: Plist?
@@ -102,12 +104,14 @@ extension Tool {
     }
 
     /// `-create FORMAT`: writes an empty dictionary to each path (`-` for standard output).
-    func create(_ format: OutputFormat, _ options: CommonOptions) -> Bool {
+    func create(_ format: OutputFormat, _ options: CommonOptions) throws -> Bool {
+        try refuseBinaryOnTerminal(format, destinations: options.paths, options)
         var allSucceeded = true
         for path in options.paths {
             do {
                 var output = try render(.dictionary([:]), as: format, readable: options.readable, source: "-", destination: "-")
                 if path == "-" {
+                    try checkStandardOutput(for: format, options)
                     if options.terminatingNewline && format.defaultsToStandardOutput { output.append(0x0A) }
                     standardOutput.write(output)
                 } else {
@@ -124,8 +128,11 @@ extension Tool {
     /// `-unarchive [-convert FMT] FILE…`: the generic tree of each keyed archive, printed in
     /// the `-p` layout, or written as FMT to `-o` (standard output by default, never over
     /// the archive).
-    func unarchive(as format: OutputFormat?, _ options: CommonOptions) -> Bool {
-        forEachFile(options) { path, data in
+    func unarchive(as format: OutputFormat?, _ options: CommonOptions) throws -> Bool {
+        if let format {
+            try refuseBinaryOnTerminal(format, destinations: [options.outputPath ?? "-"], options)
+        }
+        return forEachFile(options) { path, data in
             let tree = try KeyedUnarchiver.plist(fromArchive: data)
             guard let format else {
                 standardOutput.write(Data(tree.plutilDescription.utf8))
@@ -158,6 +165,7 @@ extension Tool {
     private func deliver(_ output: Data, as format: OutputFormat, from source: String, _ options: CommonOptions) throws {
         let destination = destination(for: source, as: format, options)
         guard destination == "-" else { return try AtomicFile.write(output, to: destination) }
+        try checkStandardOutput(for: format, options)
         var output = output
         if options.terminatingNewline && format.defaultsToStandardOutput { output.append(0x0A) }
         standardOutput.write(output)
