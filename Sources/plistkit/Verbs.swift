@@ -42,32 +42,42 @@ extension Tool {
     }
 
     /// `-insert`/`-replace KEYPATH -TYPE VALUE [-append]`: edits each file in place (or
-    /// writes to `-o`), keeping its format.
+    /// writes to `-o`), keeping its format; OpenStep text and `.strings` files keep their
+    /// comments and layout too.
     func edit(_ keyPath: String, value newValue: Plist, mode: Plist.EditMode, _ options: CommonOptions) -> Bool {
         forEachFile(options) { path, data in
-            let (value, format) = try Tool.decodedKeepingFormat(data)
+            if PlistFormat.detect(data) == .openStep {
+                var document = try OpenStepDocument(data)
+                try document.set(newValue, atKeyPath: keyPath, mode: mode)
+                return try emit(document, from: path, options)
+            }
+            let (value, format) = try Plist.decodedWithFormat(data)
             let edited = try value.setting(newValue, atKeyPath: keyPath, mode: mode)
-            try emit(edited, from: path, as: format, options)
+            try emit(edited, from: path, as: OutputFormat(keeping: format), options)
         }
     }
 
-    /// `-remove KEYPATH`: removes the value from each file, keeping its format.
+    /// `-remove KEYPATH`: removes the value from each file, keeping its format (and the
+    /// comments and layout of OpenStep text).
     func remove(_ keyPath: String, _ options: CommonOptions) -> Bool {
         forEachFile(options) { path, data in
-            let (value, format) = try Tool.decodedKeepingFormat(data)
-            try emit(value.removing(atKeyPath: keyPath), from: path, as: format, options)
+            if PlistFormat.detect(data) == .openStep {
+                var document = try OpenStepDocument(data)
+                try document.remove(atKeyPath: keyPath)
+                return try emit(document, from: path, options)
+            }
+            let (value, format) = try Plist.decodedWithFormat(data)
+            try emit(value.removing(atKeyPath: keyPath), from: path, as: OutputFormat(keeping: format), options)
         }
     }
 
-    /// The value of a file and the output format that writes it back in the same form
-    /// (OpenStep text stays a `.strings` file, or keeps its GNUstep typed values).
-    static func decodedKeepingFormat(_ data: Data) throws -> (Plist, OutputFormat) {
-        if PlistFormat.detect(data) == .openStep {
-            let (value, writing) = try Plist.decodedOpenStep(data)
-            return (value, OutputFormat(keeping: .openStep, openStep: writing))
+    /// Writes an edited OpenStep document, read from `source`, to where the options send it,
+    /// with a warning when the edit could not keep its comments.
+    private func emit(_ document: OpenStepDocument, from source: String, _ options: CommonOptions) throws {
+        if document.droppedComments {
+            standardError.write(Data("\(displayName(source)): warning: the edit rewrote the whole file, which dropped its comments\n".utf8))
         }
-        let (value, format) = try Plist.decodedWithFormat(data)
-        return (value, OutputFormat(keeping: format))
+        try deliver(document.data, as: .plist(.openStep, document.writingOptions), from: source, options)
     }
 
     /// `-extract KEYPATH FORMAT [-expect TYPE]` and `-type KEYPATH [-expect TYPE]`.
