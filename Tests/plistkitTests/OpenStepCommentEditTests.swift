@@ -134,6 +134,18 @@ import TestSupport
         #expect(texts[2].contains("        a, // first\n        x,\n        b,\n        \"y z\"\n    );"))
     }
 
+    /// Text the in-place edit cannot follow (CF's recovery from an unfinished array element)
+    /// is written anew; when that drops comments, the tool says so.
+    @Test func rewriteThatDropsCommentsWarns() throws {
+        let directory = try CLITests.scratch(["r.plist": Data("// note\n{ a = (x, { b ); }".utf8)])
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let run = try CLITests.run(CLITests.plistkitPath, ["-insert", "a.1", "-string", "z", "r.plist"], in: directory)
+        #expect(run.status == 0)
+        #expect(run.stderr == "r.plist: warning: the edit rewrote the whole file, which dropped its comments\n")
+        #expect(try String(contentsOf: directory.appendingPathComponent("r.plist"), encoding: .utf8)
+                == "{\n    a = (\n        x,\n        z\n    );\n}\n")
+    }
+
     /// A file without comments keeps its one-line layout.
     @Test func inlineOpenStepStaysInline() throws {
         let texts = try edits("{ name = Tool; list = (a); }", name: "p.plist", [
