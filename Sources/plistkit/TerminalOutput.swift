@@ -9,12 +9,13 @@ extension Tool {
     /// Whether standard output is a terminal.
     var standardOutputIsTerminal: Bool { isatty(standardOutput.fileDescriptor) == 1 }
 
-    /// Before any file is read: throws when output in `format` for one of the files
-    /// (`destinations` says where each goes, `-` for standard output) would be binary plist
-    /// data on a terminal.
-    func refuseBinaryOnTerminal(_ format: OutputFormat, destinations: [String], _ options: CommonOptions) throws {
-        guard format.isBinaryPlist, !options.force, destinations.contains("-"), standardOutputIsTerminal else { return }
-        throw UsageError("plistkit: " + Tool.terminalRefusal)
+    /// Before any file is read: true, after saying why on standard error, when output in
+    /// `format` for one of the files (`destinations` says where each goes, `-` for standard
+    /// output) would be binary plist data on a terminal.
+    func refusesBinaryOnTerminal(_ format: OutputFormat, destinations: [String], _ options: CommonOptions) -> Bool {
+        guard format.isBinaryPlist, !options.force, destinations.contains("-"), standardOutputIsTerminal else { return false }
+        standardError.write(Data("plistkit: \(Tool.terminalRefusal)\n".utf8))
+        return true
     }
 
     /// Before output in `format` goes to standard output: throws when it is binary plist

@@ -54,14 +54,14 @@ struct Tool {
                 }
                 let format = try OutputFormat(argument: name)
                 let expected = try Tool.expectedType(&arguments)
-                return try extract(keyPath, as: format, expecting: expected, CommonOptions(arguments))
+                return extract(keyPath, as: format, expecting: expected, try CommonOptions(arguments))
             case "-type":
                 guard let keyPath = arguments.popFirst() else { throw UsageError("'Extract' requires a key path and a plist format.") }
                 let expected = try Tool.expectedType(&arguments)
-                return try extract(keyPath, as: .type, expecting: expected, CommonOptions(arguments))
+                return extract(keyPath, as: .type, expecting: expected, try CommonOptions(arguments))
             case "-create":
                 guard let name = arguments.popFirst() else { throw UsageError("'Create' requires a plist format.") }
-                return try create(OutputFormat(argument: name), CommonOptions(arguments))
+                return create(try OutputFormat(argument: name), try CommonOptions(arguments))
             case "-unarchive":
                 var format: OutputFormat?
                 if arguments.first == "-convert" {
@@ -69,7 +69,7 @@ struct Tool {
                     guard let name = arguments.popFirst() else { throw UsageError("Missing format specifier for command.") }
                     format = try OutputFormat(argument: name)
                 }
-                return try unarchive(as: format, CommonOptions(arguments))
+                return unarchive(as: format, try CommonOptions(arguments))
             default:
                 if verb.hasPrefix("-") && verb.count > 1 && verb != "--" {
                     throw UsageError("unrecognized option: \(verb)")

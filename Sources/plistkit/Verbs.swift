@@ -30,7 +30,7 @@ extension Tool {
 
     /// `-convert FORMAT [-header]`: rewrites each file (in place, or to `-o`/`-e`).
     func convert(to format: OutputFormat, header: Bool, _ options: CommonOptions) throws -> Bool {
-        try refuseBinaryOnTerminal(format, destinations: options.paths.map { destination(for: $0, as: format, options) }, options)
+        if refusesBinaryOnTerminal(format, destinations: options.paths.map { destination(for: $0, as: format, options) }, options) { return false }
         return forEachPath(options) { path in
             if case .plist(let plistFormat, let writing) = format, streams(path, options) {
                 try convertStreaming(path, to: plistFormat, writing, options, destination: destination(for: path, as: format, options))
@@ -85,8 +85,8 @@ extension Tool {
     /// Binary input is memory-mapped and read through a ``BinaryPlistView``: only the objects
     /// on the key path (and, for `-extract`, the value found) are decoded, so one value comes
     /// out of a file of any size in about the time it takes to find it.
-    func extract(_ keyPath: String, as format: OutputFormat, expecting expected: String?, _ options: CommonOptions) throws -> Bool {
-        try refuseBinaryOnTerminal(format, destinations: options.paths.map { destination(for: $0, as: format, options) }, options)
+    func extract(_ keyPath: String, as format: OutputFormat, expecting expected: String?, _ options: CommonOptions) -> Bool {
+        if refusesBinaryOnTerminal(format, destinations: options.paths.map { destination(for: $0, as: format, options) }, options) { return false }
         return forEachFile(options, mapped: true) { path, data in
             let notFound = UsageError("Could not extract value, error: No value at that key path or invalid key path: \(keyPath)")
             let typeName: String
@@ -114,8 +114,8 @@ extension Tool {
     }
 
     /// `-create FORMAT`: writes an empty dictionary to each path (`-` for standard output).
-    func create(_ format: OutputFormat, _ options: CommonOptions) throws -> Bool {
-        try refuseBinaryOnTerminal(format, destinations: options.paths, options)
+    func create(_ format: OutputFormat, _ options: CommonOptions) -> Bool {
+        if refusesBinaryOnTerminal(format, destinations: options.paths, options) { return false }
         var allSucceeded = true
         for path in options.paths {
             do {
@@ -138,10 +138,8 @@ extension Tool {
     /// `-unarchive [-convert FMT] FILE…`: the generic tree of each keyed archive, printed in
     /// the `-p` layout, or written as FMT to `-o` (standard output by default, never over
     /// the archive).
-    func unarchive(as format: OutputFormat?, _ options: CommonOptions) throws -> Bool {
-        if let format {
-            try refuseBinaryOnTerminal(format, destinations: [options.outputPath ?? "-"], options)
-        }
+    func unarchive(as format: OutputFormat?, _ options: CommonOptions) -> Bool {
+        if let format, refusesBinaryOnTerminal(format, destinations: [options.outputPath ?? "-"], options) { return false }
         return forEachFile(options) { path, data in
             let tree = try KeyedUnarchiver.plist(fromArchive: data)
             guard let format else {

@@ -39,6 +39,10 @@ import Testing
         #expect(edited.hasComments)
         try edited.remove(atKeyPath: "a")
         #expect(text(edited) == "/* head */ { /* about b */ b = 2; }")
+        edited = try document("// about a\na = 1;\nb = 2;\n")
+        try edited.remove(atKeyPath: "a")
+        #expect(text(edited) == "b = 2;\n")
+        #expect(!edited.hasComments && !edited.droppedComments)
     }
 
     /// Text whose layout the in-place edit cannot follow (CF's recovery from an unfinished

@@ -90,7 +90,7 @@ public struct OpenStepDocument: Sendable {
         // Whether the form can hold the value at all, with the error naming where it cannot.
         let rewritten = try OpenStepWriter.write(edited, options: options)
         var editor = OpenStepTextEditor(text: text, edited: edited, writing: options, reading: readingOptions)
-        let editedText: [UInt8]? = {
+        let editedText: (text: [UInt8], hasComments: Bool)? = {
             do {
                 try edit(&editor)
             } catch {
@@ -98,10 +98,11 @@ public struct OpenStepDocument: Sendable {
             }
             guard let document = try? editor.text.withUnsafeBytes({ (buffer) throws(PlistError) in try OpenStepReader.readDocument(buffer, options: readingOptions) }),
                   document.value == edited else { return nil }
-            return editor.text
+            return (editor.text, document.hasComments)
         }()
         if let editedText {
-            text = editedText
+            text = editedText.text
+            hasComments = editedText.hasComments
         } else {
             droppedComments = droppedComments || hasComments
             text = Array(rewritten)
