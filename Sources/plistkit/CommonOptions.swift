@@ -1,5 +1,5 @@
 /// The options every verb shares, after the verb's own arguments: `-s`, `-o PATH`, `-e EXT`,
-/// `-r`, `-n`, `--`, and the file names.
+/// `-r`, `-n`, `-f`, `--`, and the file names.
 struct CommonOptions {
     var paths: [String] = []
     /// `-r`: human-readable JSON.
@@ -15,6 +15,8 @@ struct CommonOptions {
     /// `-stream`: `-lint` and `-convert` read and write event by event, whatever the size;
     /// `-no-stream`: never, whatever the size. Nil: by size.
     var stream: Bool?
+    /// `-f`: write binary plist data to standard output even when it is a terminal.
+    var force = false
 
     init(_ arguments: [String]) throws {
         var iterator = arguments.makeIterator()
@@ -24,6 +26,7 @@ struct CommonOptions {
                 while let path = iterator.next() { paths.append(path) }
             case "-n": terminatingNewline = false
             case "-s": silent = true
+            case "-f": force = true
             case "-r": readable = true
             case "-stream": stream = true
             case "-no-stream": stream = false

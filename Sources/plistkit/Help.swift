@@ -16,14 +16,18 @@ Verbs (-lint is the default):
  -insert KEYPATH -TYPE VALUE [-append]
                                 add VALUE at KEYPATH; with -append, append it to the
                                 array at KEYPATH (edits keep the file's format, .strings
-                                files and GNUstep typed values included)
+                                files and GNUstep typed values included; in OpenStep text
+                                and .strings files only the edited entry is rewritten,
+                                so comments and layout stay, and -remove also removes
+                                the comment lines directly above the entry)
  -replace KEYPATH -TYPE VALUE   set VALUE at KEYPATH, replacing what is there
  -remove KEYPATH                delete the value at KEYPATH
  -extract KEYPATH FMT [-expect TYPE]
                                 write the value at KEYPATH as FMT: xml1 binary1 json
                                 swift objc openstep gnustep strings raw (raw prints
                                 scalars as text, dictionary keys one per line, array
-                                counts)
+                                counts); without -o, the result replaces FILE, as
+                                plutil does (raw goes to standard output)
  -type KEYPATH [-expect TYPE]   print the type of the value at KEYPATH
  -create FMT                    write an empty dictionary as FMT to each FILE
  -unarchive [-convert FMT]      show each NSKeyedArchiver archive as a plain tree, UIDs
@@ -33,7 +37,8 @@ Verbs (-lint is the default):
  KEYPATH: keys separated by '.', '\\.' for a dot inside a key; a number indexes an array
           (as the last component of -insert, it inserts before that index, or appends
           when it equals the count).
- -TYPE:   -bool YES|NO|true|false, -integer N (-2^63 ... 2^64-1), -float X,
+ -TYPE:   -bool YES|NO|true|false, -integer N (-2^63 ... 2^64-1), -float X (a
+          decimal within +-1.8e308, or nan, inf, -inf; plutil stores those as 0),
           -string S, -date 2024-01-31T12:00:00Z, -data BASE64, -xml PLIST,
           -json JSON, -dictionary, -array (the last two take no VALUE)
  TYPE:    bool integer float string date data dictionary array
@@ -45,6 +50,8 @@ Options:
  -e EXT        give converted files the extension EXT
  -r            write JSON indented, keys sorted
  -n            no newline after raw or type output
+ -f            write binary plist data to standard output even when it is a
+               terminal (refused otherwise)
  -stream       -lint and -convert to xml1, binary1, json or openstep read and write
                event by event, in bounded memory (done anyway for files of 1 GiB or
                more, unless -no-stream); keys then keep the file's order, unsorted

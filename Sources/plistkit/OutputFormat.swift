@@ -46,6 +46,12 @@ enum OutputFormat: Equatable {
         }
     }
 
+    /// True for `binary1`: bytes that are not text.
+    var isBinaryPlist: Bool {
+        if case .plist(.binary, _) = self { return true }
+        return false
+    }
+
     /// True for the formats that go to standard output unless `-o` says otherwise.
     var defaultsToStandardOutput: Bool { self == .raw || self == .type }
 }

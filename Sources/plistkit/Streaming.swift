@@ -46,6 +46,7 @@ extension Tool {
             try writer.finish()
         }
         if destination == "-" {
+            try checkStandardOutput(for: .plist(format, writing), options)
             try copy(to: FileHandle.standardOutput.fileDescriptor)
         } else {
             try AtomicFile.write(to: destination) { (descriptor, _) throws(PlistError) in try copy(to: descriptor) }

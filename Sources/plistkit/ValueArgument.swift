@@ -26,9 +26,13 @@ enum ValueArgument {
             return .integer(integer)
         case "-float":
             let text = try next()
-            guard let real = Double(text.trimmingCharacters(in: .whitespaces)) else {
-                throw UsageError("Invalid float value '\(text)'.")
+            let real: Double?
+            do {
+                real = try Plist.real(fromText: text.trimmingCharacters(in: .whitespaces))
+            } catch {
+                throw UsageError("Invalid float value '\(text)': it does not fit a 64-bit real (magnitude at most \(Double.greatestFiniteMagnitude)).")
             }
+            guard let real else { throw UsageError("Invalid float value '\(text)'.") }
             return .real(real)
         case "-string":
             return .string(try next())

@@ -30,7 +30,8 @@ extension Tool {
 
     /// `-convert FORMAT [-header]`: rewrites each file (in place, or to `-o`/`-e`).
     func convert(to format: OutputFormat, header: Bool, _ options: CommonOptions) throws -> Bool {
-        forEachPath(options) { path in
+        if refusesBinaryOnTerminal(format, destinations: options.paths.map { destination(for: $0, as: format, options) }, options) { return false }
+        return forEachPath(options) { path in
             if case .plist(let plistFormat, let writing) = format, streams(path, options) {
                 try convertStreaming(path, to: plistFormat, writing, options, destination: destination(for: path, as: format, options))
                 return
@@ -41,32 +42,42 @@ extension Tool {
     }
 
     /// `-insert`/`-replace KEYPATH -TYPE VALUE [-append]`: edits each file in place (or
-    /// writes to `-o`), keeping its format.
+    /// writes to `-o`), keeping its format; OpenStep text and `.strings` files keep their
+    /// comments and layout too.
     func edit(_ keyPath: String, value newValue: Plist, mode: Plist.EditMode, _ options: CommonOptions) -> Bool {
         forEachFile(options) { path, data in
-            let (value, format) = try Tool.decodedKeepingFormat(data)
+            if PlistFormat.detect(data) == .openStep {
+                var document = try OpenStepDocument(data)
+                try document.set(newValue, atKeyPath: keyPath, mode: mode)
+                return try emit(document, from: path, options)
+            }
+            let (value, format) = try Plist.decodedWithFormat(data)
             let edited = try value.setting(newValue, atKeyPath: keyPath, mode: mode)
-            try emit(edited, from: path, as: format, options)
+            try emit(edited, from: path, as: OutputFormat(keeping: format), options)
         }
     }
 
-    /// `-remove KEYPATH`: removes the value from each file, keeping its format.
+    /// `-remove KEYPATH`: removes the value from each file, keeping its format (and the
+    /// comments and layout of OpenStep text).
     func remove(_ keyPath: String, _ options: CommonOptions) -> Bool {
         forEachFile(options) { path, data in
-            let (value, format) = try Tool.decodedKeepingFormat(data)
-            try emit(value.removing(atKeyPath: keyPath), from: path, as: format, options)
+            if PlistFormat.detect(data) == .openStep {
+                var document = try OpenStepDocument(data)
+                try document.remove(atKeyPath: keyPath)
+                return try emit(document, from: path, options)
+            }
+            let (value, format) = try Plist.decodedWithFormat(data)
+            try emit(value.removing(atKeyPath: keyPath), from: path, as: OutputFormat(keeping: format), options)
         }
     }
 
-    /// The value of a file and the output format that writes it back in the same form
-    /// (OpenStep text stays a `.strings` file, or keeps its GNUstep typed values).
-    static func decodedKeepingFormat(_ data: Data) throws -> (Plist, OutputFormat) {
-        if PlistFormat.detect(data) == .openStep {
-            let (value, writing) = try Plist.decodedOpenStep(data)
-            return (value, OutputFormat(keeping: .openStep, openStep: writing))
+    /// Writes an edited OpenStep document, read from `source`, to where the options send it,
+    /// with a warning when the edit could not keep its comments.
+    private func emit(_ document: OpenStepDocument, from source: String, _ options: CommonOptions) throws {
+        if document.droppedComments {
+            standardError.write(Data("\(displayName(source)): warning: the edit rewrote the whole file, which dropped its comments\n".utf8))
         }
-        let (value, format) = try Plist.decodedWithFormat(data)
-        return (value, OutputFormat(keeping: format))
+        try deliver(document.data, as: .plist(.openStep, document.writingOptions), from: source, options)
     }
 
     /// `-extract KEYPATH FORMAT [-expect TYPE]` and `-type KEYPATH [-expect TYPE]`.
@@ -75,7 +86,8 @@ extension Tool {
     /// on the key path (and, for `-extract`, the value found) are decoded, so one value comes
     /// out of a file of any size in about the time it takes to find it.
     func extract(_ keyPath: String, as format: OutputFormat, expecting expected: String?, _ options: CommonOptions) -> Bool {
-        forEachFile(options, mapped: true) { path, data in
+        if refusesBinaryOnTerminal(format, destinations: options.paths.map { destination(for: $0, as: format, options) }, options) { return false }
+        return forEachFile(options, mapped: true) { path, data in
             let notFound = UsageError("Could not extract value, error: No value at that key path or invalid key path: \(keyPath)")
             let typeName: String
             var found: Plist?
@@ -103,11 +115,13 @@ extension Tool {
 
     /// `-create FORMAT`: writes an empty dictionary to each path (`-` for standard output).
     func create(_ format: OutputFormat, _ options: CommonOptions) -> Bool {
+        if refusesBinaryOnTerminal(format, destinations: options.paths, options) { return false }
         var allSucceeded = true
         for path in options.paths {
             do {
                 var output = try render(.dictionary([:]), as: format, readable: options.readable, source: "-", destination: "-")
                 if path == "-" {
+                    try checkStandardOutput(for: format, options)
                     if options.terminatingNewline && format.defaultsToStandardOutput { output.append(0x0A) }
                     standardOutput.write(output)
                 } else {
@@ -125,7 +139,8 @@ extension Tool {
     /// the `-p` layout, or written as FMT to `-o` (standard output by default, never over
     /// the archive).
     func unarchive(as format: OutputFormat?, _ options: CommonOptions) -> Bool {
-        forEachFile(options) { path, data in
+        if let format, refusesBinaryOnTerminal(format, destinations: [options.outputPath ?? "-"], options) { return false }
+        return forEachFile(options) { path, data in
             let tree = try KeyedUnarchiver.plist(fromArchive: data)
             guard let format else {
                 standardOutput.write(Data(tree.plutilDescription.utf8))
@@ -158,6 +173,7 @@ extension Tool {
     private func deliver(_ output: Data, as format: OutputFormat, from source: String, _ options: CommonOptions) throws {
         let destination = destination(for: source, as: format, options)
         guard destination == "-" else { return try AtomicFile.write(output, to: destination) }
+        try checkStandardOutput(for: format, options)
         var output = output
         if options.terminatingNewline && format.defaultsToStandardOutput { output.append(0x0A) }
         standardOutput.write(output)

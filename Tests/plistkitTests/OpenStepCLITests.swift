@@ -53,18 +53,18 @@ import TestSupport
         defer { try? FileManager.default.removeItem(at: directory) }
         #expect(try run(["-insert", "bye", "-string", "Au revoir", "Localizable.strings"], in: directory).status == 0)
         #expect(try String(contentsOf: directory.appendingPathComponent("Localizable.strings"), encoding: .utf8)
-                == "\"hello\" = \"Bonjour\";\n\"bye\" = \"Au revoir\";\n")
+                == "/* greeting */\n\"hello\" = \"Bonjour\";\n\"bye\" = \"Au revoir\";\n")
 
         #expect(try run(["-insert", "list.1", "-string", "b", "project.plist"], in: directory).status == 0)
         #expect(try String(contentsOf: directory.appendingPathComponent("project.plist"), encoding: .utf8)
-                == "{\n    name = Tool;\n    list = (\n        a,\n        b\n    );\n}\n")
+                == "{ name = Tool; list = (a, b); }")
         let refused = try run(["-insert", "count", "-integer", "2", "project.plist"], in: directory)
         #expect(refused.status == 1 && refused.stderr.contains("'count' is an integer"), "\(refused.stderr)")
         #expect(try run(["-remove", "name", "project.plist"], in: directory).status == 0)
         #expect(try Plist(decoding: Data(contentsOf: directory.appendingPathComponent("project.plist"))) == ["list": ["a", "b"]])
 
         #expect(try run(["-replace", "count", "-integer", "2", "typed.plist"], in: directory).status == 0)
-        #expect(try String(contentsOf: directory.appendingPathComponent("typed.plist"), encoding: .utf8) == "{\n    count = <*I2>;\n}\n")
+        #expect(try String(contentsOf: directory.appendingPathComponent("typed.plist"), encoding: .utf8) == "{ count = <*I2>; }")
     }
 
     @Test func extractTypeLintAndPrint() throws {

@@ -88,7 +88,8 @@ extension ByteBuffer {
         }
     }
 
-    private mutating func appendOpenStepQuoted(_ string: String) {
+    /// A string or key in double quotes, escaped.
+    mutating func appendOpenStepQuoted(_ string: String) {
         append(UInt8(ascii: "\""))
         var string = string
         string.withUTF8 { bytes in

@@ -24,8 +24,8 @@ import Foundation
 /// ``OpenStepInput``); strings without escapes are made straight from the input. Errors
 /// carry the line and column (in characters) where the reader stopped.
 struct OpenStepReader: ~Copyable {
-    private let bytes: UnsafeBufferPointer<UInt8>
-    private var index = 0
+    let bytes: UnsafeBufferPointer<UInt8>
+    var index = 0
     private let maximumDepth: Int
     private let typedValues: Bool
     /// Reused for strings that hold escapes.
@@ -34,8 +34,10 @@ struct OpenStepReader: ~Copyable {
     private(set) var sawTypedValue = false
     /// True when the document is a `.strings` file (a dictionary without braces).
     private(set) var isStringsFile = false
+    /// True once a `//` or `/* */` comment has been read.
+    private(set) var sawComment = false
 
-    private init(_ bytes: UnsafeBufferPointer<UInt8>, options: PlistReadingOptions) {
+    init(_ bytes: UnsafeBufferPointer<UInt8>, options: PlistReadingOptions) {
         self.bytes = bytes
         maximumDepth = options.maximumDepth
         typedValues = options.gnustepTypedValues
@@ -46,6 +48,7 @@ struct OpenStepReader: ~Copyable {
         var value: Plist
         var isStringsFile: Bool
         var hasTypedValues: Bool
+        var hasComments: Bool
     }
 
     static func read(_ buffer: UnsafeRawBufferPointer, options: PlistReadingOptions) throws(PlistError) -> Plist {
@@ -58,7 +61,7 @@ struct OpenStepReader: ~Copyable {
             guard !text.isEmpty else { throw PlistError(.truncated, "OpenStep text is empty", at: .lineColumn(line: 1, column: 1)) }
             var reader = OpenStepReader(text, options: options)
             let value = try reader.parseDocument()
-            return Document(value: value, isStringsFile: reader.isStringsFile, hasTypedValues: reader.sawTypedValue)
+            return Document(value: value, isStringsFile: reader.isStringsFile, hasTypedValues: reader.sawTypedValue, hasComments: reader.sawComment)
         }
     }
 
@@ -99,7 +102,7 @@ struct OpenStepReader: ~Copyable {
 
     /// An error at `offset` (the current position by default), as line and column. Lines
     /// end at LF, CR or CR LF; columns count characters (Unicode scalars).
-    private func error(_ code: PlistError.Code, _ message: String, at offset: Int? = nil) -> PlistError {
+    func error(_ code: PlistError.Code, _ message: String, at offset: Int? = nil) -> PlistError {
         let end = min(offset ?? index, bytes.count)
         var line = 1
         var column = 1
@@ -130,7 +133,7 @@ struct OpenStepReader: ~Copyable {
     // MARK: White space and comments
 
     /// Skips white space and comments; false at the end of the input.
-    private mutating func skipWhitespace() -> Bool {
+    mutating func skipWhitespace() -> Bool {
         let count = bytes.count
         while index < count {
             let byte = bytes[index]
@@ -142,6 +145,7 @@ struct OpenStepReader: ~Copyable {
             case UInt8(ascii: "/"):
                 guard index + 1 < count else { return true }
                 if bytes[index + 1] == UInt8(ascii: "/") {
+                    sawComment = true
                     index += 2
                     while index < count {
                         let next = bytes[index]
@@ -150,6 +154,7 @@ struct OpenStepReader: ~Copyable {
                     }
                 } else if bytes[index + 1] == UInt8(ascii: "*") {
                     // An unclosed comment runs to the end of the input, as in CF.
+                    sawComment = true
                     index += 2
                     while index < count {
                         if bytes[index] == UInt8(ascii: "*"), index + 1 < count, bytes[index + 1] == UInt8(ascii: "/") {
@@ -179,7 +184,7 @@ struct OpenStepReader: ~Copyable {
 
     /// The value at the current position, or nil (when not `required`) if no value starts
     /// there. `depth` counts the containers around it.
-    private mutating func parseObject(required: Bool, depth: Int) throws(PlistError) -> Plist? {
+    mutating func parseObject(required: Bool, depth: Int) throws(PlistError) -> Plist? {
         guard skipWhitespace() else {
             if required { throw error(.truncated, "OpenStep text ends where a value should be") }
             return nil
@@ -253,7 +258,7 @@ struct OpenStepReader: ~Copyable {
     }
 
     /// A dictionary key (a quoted or unquoted string), or nil when none starts here.
-    private mutating func parseKey() throws(PlistError) -> String? {
+    mutating func parseKey() throws(PlistError) -> String? {
         guard skipWhitespace() else { return nil }
         let byte = bytes[index]
         if byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "'") { return try parseQuotedString() }

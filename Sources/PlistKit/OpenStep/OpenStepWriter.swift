@@ -136,6 +136,34 @@ struct OpenStepWriter: ~Copyable {
     }
 }
 
+extension OpenStepWriter {
+    /// `value` as the writer writes a root value, without the final newline: what an edit in
+    /// place puts into a document (see ``OpenStepDocument``). `quoted` puts a string in
+    /// quotes whatever it holds, as a `.strings` file's strings are.
+    static func fragment(_ value: Plist, options: PlistWritingOptions, quoted: Bool) throws(PlistError) -> [UInt8] {
+        var writer = OpenStepWriter(options: options)
+        do {
+            if quoted, case .string(let string) = value {
+                writer.out.appendOpenStepQuoted(string)
+            } else {
+                try writer.append(value, depth: 0)
+            }
+        } catch {
+            throw error.plistError(stringsFile: false)
+        }
+        return Array(writer.out.data())
+    }
+
+    /// A dictionary entry, `key = value;` (quoted: `"key" = "value";`, a `.strings` file's
+    /// line), without a line break.
+    static func entry(key: String, value: Plist, options: PlistWritingOptions, quoted: Bool) throws(PlistError) -> [UInt8] {
+        var writer = OpenStepWriter(options: options)
+        if quoted { writer.out.appendOpenStepQuoted(key) } else { writer.out.appendOpenStepString(key) }
+        writer.out.append(" = ")
+        return Array(writer.out.data()) + (try fragment(value, options: options, quoted: quoted)) + [UInt8(ascii: ";")]
+    }
+}
+
 extension OpenStepWriter.Failure {
     /// The public error: what could not be written, and where.
     func plistError(stringsFile: Bool) -> PlistError {

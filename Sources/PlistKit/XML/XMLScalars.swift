@@ -84,7 +84,7 @@ enum XMLScalars {
     /// ``real(_:)`` for the text ``DecimalReal`` leaves: the words, and decimal text through
     /// `Double(String)`. Out of line, so the common case sets up none of its `String` work.
     @inline(never)
-    private static func realThroughString(_ text: UnsafeBufferPointer<UInt8>) -> Double? {
+    static func realThroughString(_ text: UnsafeBufferPointer<UInt8>) -> Double? {
         var sawDigit = false
         var numeric = true
         for byte in text {
