@@ -14,17 +14,23 @@ public enum PlistFormat: String, Sendable, CaseIterable {
     /// Guesses the format of `bytes` from their first bytes, without validating the rest.
     ///
     /// `bplist0` means binary; `<?xml`, `<!DOCTYPE`, `<plist` or `<!--` (after an optional
-    /// byte-order mark and white space, UTF-8 or UTF-16) means XML; `[`, and `{` followed by a
-    /// quoted key and `:` (or by `}`), mean JSON. Every other opening that OpenStep text can
-    /// have means OpenStep: `{`, `(`, `<`, a quoted or unquoted string (a bare `42` or `true`
-    /// is the string plutil reads, not a JSON scalar), a comment, or white space alone (an
-    /// empty dictionary, as CF reads it). Returns nil for empty input or input that looks
-    /// like none of them.
+    /// byte-order mark and white space, UTF-8 or UTF-16) means XML. Input that is all a
+    /// prefix of one of those openings (`bp` or more of `bplist0`, a few characters of
+    /// `<?xml`) is a file cut short, and gets that format too, so that its reader says so. `[`,
+    /// and `{` followed by a quoted key and `:` (or by `}`), mean JSON. Every other opening
+    /// that OpenStep text can have means OpenStep: `{`, `(`, `<`, a quoted or unquoted string
+    /// (a bare `42` or `true` is the string plutil reads, not a JSON scalar), a comment, or
+    /// white space alone (an empty dictionary, as CF reads it). Returns nil for empty input
+    /// or input that looks like none of them.
     public static func detect(_ bytes: some Collection<UInt8>) -> PlistFormat? {
         let head = Array(bytes.prefix(512))
         if head.starts(with: Array("bplist0".utf8)) { return .binary }
+        if head.count == bytes.count, head.count >= 2, Array("bplist0".utf8).starts(with: head) { return .binary }
         let text = FormatSniffer.leadingASCII(head)
-        if text.hasPrefix("<?xml") || text.hasPrefix("<!DOCTYPE") || text.hasPrefix("<plist") || text.hasPrefix("<!--") {
+        let xmlOpenings = ["<?xml", "<!DOCTYPE", "<plist", "<!--"]
+        if xmlOpenings.contains(where: { text.hasPrefix($0) }) { return .xml }
+        if !text.isEmpty, head.count == bytes.count, bytes.count <= FormatSniffer.sniffedLength,
+           xmlOpenings.contains(where: { $0.hasPrefix(text) }) {
             return .xml
         }
         // White space (and byte-order marks) only: CF reads an empty dictionary.

@@ -61,9 +61,16 @@ final class XMLEventSource: PlistEventSource {
                 if escapes, !pending.isEmpty {
                     parse(escaping: pending.count, final: true)
                 }
+                let open = scanner.error == nil ? scanner.openElements : nil
                 parser.finish()
                 finished = true
-                try scanner.finish()
+                do {
+                    try scanner.finish()
+                } catch {
+                    // Every piece was fine until the input ran out: the document is cut short.
+                    guard let open, error.code != .structure || !open.isEmpty else { throw error }
+                    throw XMLTruncation.endsEarly(open: open, at: error.location)
+                }
                 return
             }
             pending.append(contentsOf: chunk)
