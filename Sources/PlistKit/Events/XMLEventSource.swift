@@ -34,6 +34,7 @@ final class XMLEventSource: PlistEventSource {
         parser = LibXML2Parser.Push(into: scanner)
         // A UTF-16 or UTF-32 document is read as UTF-8 (see ``XMLTranscoder``).
         _ = try input.byte(at: 3)
+        guard input.buffered > 0 else { throw PlistError.emptyInput(.truncated) }
         if let (encoding, markLength) = try input.withBytes(min(input.buffered, 4), { XMLTranscoder.Encoding.of($0) }) {
             try input.install(XMLTranscoder(encoding, markLength: markLength))
         }
