@@ -29,7 +29,7 @@ extension Plist {
             do throws(PlistError) {
                 return (try format.codec.read(buffer, options, bytes as? Data), format)
             } catch {
-                throw PlistError.fromDetectedFormat(format, error)
+                throw PlistError.fromDetectedFormat(format, error, headLooksBinary: FormatSniffer.looksBinary(buffer))
             }
         }
     }

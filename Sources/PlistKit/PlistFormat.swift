@@ -118,6 +118,23 @@ enum FormatSniffer {
         return index >= head.count || head[index] == UInt8(ascii: ":")
     }
 
+    /// True when the first 512 bytes of `bytes` look like binary data rather than text: they
+    /// hold a control character other than white space (NUL included), or more than one
+    /// byte in eight is not part of valid UTF-8.
+    static func looksBinary(_ bytes: some Collection<UInt8>) -> Bool {
+        let head = Array(bytes.prefix(512))
+        if head.contains(where: { ($0 < 0x20 && !(0x09...0x0D).contains($0)) || $0 == 0x7F }) { return true }
+        var invalid = 0
+        var start = 0
+        while start < head.count {
+            let found = head.withUnsafeBufferPointer { OpenStepInput.firstInvalidUTF8(UnsafeBufferPointer(rebasing: $0[start...])) }
+            guard let found else { break }
+            invalid += 1
+            start += found + 1
+        }
+        return invalid * 8 > head.count
+    }
+
     /// True when `head` holds only white space (U+2028 and U+2029 included) and byte-order
     /// marks in UTF-8 or UTF-16 (byte by byte: a close look is the reader's job).
     static func isWhitespaceOnly(_ head: [UInt8]) -> Bool {

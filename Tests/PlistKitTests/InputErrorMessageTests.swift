@@ -155,6 +155,13 @@ import TestSupport
         #expect(unknown.location == .offset(1))
     }
 
+    @Test func openStepTextWithAStrayByteKeepsItsWords() throws {
+        // `("café")` in Latin-1: text, with one byte that is not UTF-8.
+        let error = try #require(Self.error { _ = try Plist(decoding: [0x28, 0x22, 0x63, 0x61, 0x66, 0xE9, 0x22, 0x29, 0x0A]) })
+        #expect(error.code == .invalidString, "\(error)")
+        #expect(error.location == .lineColumn(line: 1, column: 6))
+    }
+
     @Test func openStepSyntaxErrorsKeepTheirWords() throws {
         let error = try #require(Self.error { _ = try Plist(decoding: Array("{ a = b; c }".utf8)) })
         #expect(error.code == .syntax)

@@ -82,7 +82,7 @@ open class PlistDecoder {
             do {
                 tree = try Plist(decoding: data, format: detected, options: options.readingOptions)
             } catch {
-                throw Self.corrupted(PlistError.fromDetectedFormat(detected, error))
+                throw Self.corrupted(PlistError.fromDetectedFormat(detected, error, headLooksBinary: FormatSniffer.looksBinary(data)))
             }
             value = try Self.decode(type, from: tree, options)
         }

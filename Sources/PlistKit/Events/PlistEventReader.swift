@@ -38,9 +38,10 @@ public final class PlistEventReader {
     private var failure: PlistError?
     /// The descriptor ``init(contentsOfFile:format:options:chunkSize:)`` opened, closed at `deinit`.
     private var ownedDescriptor: Int32?
-    /// The format was detected rather than given, so errors that show the input is in no
-    /// format are reported that way (``PlistError/fromDetectedFormat(_:_:)``).
-    private var formatWasDetected = false
+    /// The format was detected rather than given and the head of the input looks like binary
+    /// data, so errors that show the input is in no format are reported that way
+    /// (``PlistError/fromDetectedFormat(_:_:headLooksBinary:)``).
+    private var detectedHeadLooksBinary = false
 
     /// A reader of the property list in `bytes`.
     ///
@@ -52,9 +53,10 @@ public final class PlistEventReader {
     /// - Throws: ``PlistError`` with code ``PlistError/Code/unknownFormat`` when the format
     ///   cannot be detected; for binary, an invalid header or trailer.
     public init(_ bytes: Data, format: PlistFormat? = nil, options: PlistReadingOptions = .default) throws(PlistError) {
-        formatWasDetected = format == nil
+        let given = format
         let format = if let format { format } else { try Self.detect(bytes) }
         self.format = format
+        detectedHeadLooksBinary = given == nil && FormatSniffer.looksBinary(bytes)
         do throws(PlistError) {
             if format == .binary {
                 source = try BinaryEventSource(bytes: bytes, options: options)
@@ -62,7 +64,7 @@ public final class PlistEventReader {
                 source = try Self.textSource(format, EventInput(bytes), options: options)
             }
         } catch {
-            throw formatWasDetected ? PlistError.fromDetectedFormat(format, error) : error
+            throw PlistError.fromDetectedFormat(format, error, headLooksBinary: detectedHeadLooksBinary)
         }
     }
 
@@ -93,13 +95,13 @@ public final class PlistEventReader {
         let extent = Syscalls.seekableExtent(fileDescriptor)
         let input = EventInput(descriptor: fileDescriptor, chunkSize: chunkSize)
         let detected: PlistFormat
-        formatWasDetected = format == nil
         if let format {
             detected = format
         } else {
             // Enough of the head for detection, and one byte more to know whether that is all.
             _ = try input.byte(at: 512)
             detected = try input.withBytes(min(input.buffered, 513)) { (head) throws(PlistError) in try Self.detect(head) }
+            detectedHeadLooksBinary = try input.withBytes(min(input.buffered, 512)) { head in FormatSniffer.looksBinary(head) }
         }
         self.format = detected
         do throws(PlistError) {
@@ -109,7 +111,7 @@ public final class PlistEventReader {
                 source = try Self.textSource(detected, input, options: options)
             }
         } catch {
-            throw formatWasDetected ? PlistError.fromDetectedFormat(detected, error) : error
+            throw PlistError.fromDetectedFormat(detected, error, headLooksBinary: detectedHeadLooksBinary)
         }
     }
 
@@ -171,7 +173,7 @@ public final class PlistEventReader {
         do {
             return try source.next()
         } catch {
-            let reported = formatWasDetected ? PlistError.fromDetectedFormat(format, error) : error
+            let reported = PlistError.fromDetectedFormat(format, error, headLooksBinary: detectedHeadLooksBinary)
             failure = reported
             throw reported
         }
