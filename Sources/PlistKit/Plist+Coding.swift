@@ -24,9 +24,13 @@ extension Plist {
     public static func decodedWithFormat(_ bytes: some Collection<UInt8>, options: PlistReadingOptions = .default) throws(PlistError) -> (value: Plist, format: PlistFormat) {
         try withContiguousBytes(bytes) { (buffer) throws(PlistError) in
             guard let format = PlistFormat.detect(buffer) else {
-                throw PlistError(.unknownFormat, buffer.isEmpty ? "input is empty" : "input is not a property list in any known format", offset: 0)
+                throw PlistError.undetectedFormat(buffer)
             }
-            return (try format.codec.read(buffer, options, bytes as? Data), format)
+            do throws(PlistError) {
+                return (try format.codec.read(buffer, options, bytes as? Data), format)
+            } catch {
+                throw PlistError.fromDetectedFormat(format, error, headLooksBinary: FormatSniffer.looksBinary(buffer))
+            }
         }
     }
 

@@ -14,17 +14,23 @@ public enum PlistFormat: String, Sendable, CaseIterable {
     /// Guesses the format of `bytes` from their first bytes, without validating the rest.
     ///
     /// `bplist0` means binary; `<?xml`, `<!DOCTYPE`, `<plist` or `<!--` (after an optional
-    /// byte-order mark and white space, UTF-8 or UTF-16) means XML; `[`, and `{` followed by a
-    /// quoted key and `:` (or by `}`), mean JSON. Every other opening that OpenStep text can
-    /// have means OpenStep: `{`, `(`, `<`, a quoted or unquoted string (a bare `42` or `true`
-    /// is the string plutil reads, not a JSON scalar), a comment, or white space alone (an
-    /// empty dictionary, as CF reads it). Returns nil for empty input or input that looks
-    /// like none of them.
+    /// byte-order mark and white space, UTF-8 or UTF-16) means XML. Input that is all a
+    /// prefix of one of those openings (`bp` or more of `bplist0`, a few characters of
+    /// `<?xml`) is a file cut short, and gets that format too, so that its reader says so. `[`,
+    /// and `{` followed by a quoted key and `:` (or by `}`), mean JSON. Every other opening
+    /// that OpenStep text can have means OpenStep: `{`, `(`, `<`, a quoted or unquoted string
+    /// (a bare `42` or `true` is the string plutil reads, not a JSON scalar), a comment, or
+    /// white space alone (an empty dictionary, as CF reads it). Returns nil for empty input
+    /// or input that looks like none of them.
     public static func detect(_ bytes: some Collection<UInt8>) -> PlistFormat? {
         let head = Array(bytes.prefix(512))
         if head.starts(with: Array("bplist0".utf8)) { return .binary }
+        if head.count == bytes.count, head.count >= 2, Array("bplist0".utf8).starts(with: head) { return .binary }
         let text = FormatSniffer.leadingASCII(head)
-        if text.hasPrefix("<?xml") || text.hasPrefix("<!DOCTYPE") || text.hasPrefix("<plist") || text.hasPrefix("<!--") {
+        let xmlOpenings = ["<?xml", "<!DOCTYPE", "<plist", "<!--"]
+        if xmlOpenings.contains(where: { text.hasPrefix($0) }) { return .xml }
+        if !text.isEmpty, head.count == bytes.count, bytes.count <= FormatSniffer.sniffedLength,
+           xmlOpenings.contains(where: { $0.hasPrefix(text) }) {
             return .xml
         }
         // White space (and byte-order marks) only: CF reads an empty dictionary.
@@ -110,6 +116,23 @@ enum FormatSniffer {
         index += 1
         skipSpace()
         return index >= head.count || head[index] == UInt8(ascii: ":")
+    }
+
+    /// True when the first 512 bytes of `bytes` look like binary data rather than text: they
+    /// hold a control character other than white space (NUL included), or more than one
+    /// byte in eight is not part of valid UTF-8.
+    static func looksBinary(_ bytes: some Collection<UInt8>) -> Bool {
+        let head = Array(bytes.prefix(512))
+        if head.contains(where: { ($0 < 0x20 && !(0x09...0x0D).contains($0)) || $0 == 0x7F }) { return true }
+        var invalid = 0
+        var start = 0
+        while start < head.count {
+            let found = head.withUnsafeBufferPointer { OpenStepInput.firstInvalidUTF8(UnsafeBufferPointer(rebasing: $0[start...])) }
+            guard let found else { break }
+            invalid += 1
+            start += found + 1
+        }
+        return invalid * 8 > head.count
     }
 
     /// True when `head` holds only white space (U+2028 and U+2029 included) and byte-order

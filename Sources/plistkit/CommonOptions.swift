@@ -31,19 +31,25 @@ struct CommonOptions {
             case "-stream": stream = true
             case "-no-stream": stream = false
             case "-o":
-                guard let path = iterator.next() else { throw UsageError("Missing argument for -o.") }
+                guard let path = iterator.next() else { throw UsageError.missingArgument(argument, "a path, or - for standard output") }
                 outputPath = path
             case "-e":
-                guard let ext = iterator.next() else { throw UsageError("Missing argument for -e.") }
+                guard let ext = iterator.next() else { throw UsageError.missingArgument(argument, "a file name extension, such as xml") }
                 outputExtension = ext
             default:
                 if argument.hasPrefix("-") && argument.count > 1 {
-                    throw UsageError("unrecognized option: \(argument)")
+                    throw UsageError.unrecognizedOption(argument)
                 }
                 paths.append(argument)
             }
         }
         guard !paths.isEmpty else { throw UsageError("No files specified.") }
+    }
+
+    /// The options this type reads, which may also start a command line (as plutil allows:
+    /// the verb is then `-lint`).
+    static func isOption(_ argument: String) -> Bool {
+        ["-s", "-r", "-n", "-o", "-e", "-stream", "-no-stream"].contains(argument)
     }
 
     /// Where the converted form of `path` goes: `-o`, else `path` with the `-e` extension,

@@ -22,6 +22,11 @@ enum OutputFormat: Equatable {
         "strings": (.openStep, PlistWritingOptions(stringsFile: true)),
     ]
 
+    /// The formats `-convert` and `-create` take, for messages.
+    static let convertible = "a format: xml1, binary1, json, swift, objc, openstep, gnustep or strings"
+    /// The formats `-extract` takes, for messages.
+    static let extractable = "xml1, binary1, json, swift, objc, openstep, gnustep, strings or raw"
+
     init(argument: String) throws {
         if let (format, options) = OutputFormat.plistNames[argument] {
             self = .plist(format, options)

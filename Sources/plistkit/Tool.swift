@@ -24,7 +24,7 @@ struct Tool {
             case "-p":
                 return try printFiles(CommonOptions(arguments))
             case "-convert":
-                guard let name = arguments.popFirst() else { throw UsageError("Missing format specifier for command.") }
+                guard let name = arguments.popFirst() else { throw UsageError.missingArgument(verb, OutputFormat.convertible) }
                 let format = try OutputFormat(argument: name)
                 guard format != .raw else { throw UsageError("raw is only valid for -extract.") }
                 var header = false
@@ -36,9 +36,9 @@ struct Tool {
                 return try convert(to: format, header: header, CommonOptions(arguments))
             case "-insert", "-replace":
                 guard let keyPath = arguments.popFirst(), let type = arguments.popFirst() else {
-                    throw UsageError("'Insert' and 'Replace' require a key path, a type, and a value.")
+                    throw UsageError("option \(verb) needs a key path, a type and a value (such as \(verb) name -string Ada)")
                 }
-                let value = try ValueArgument.parse(type: type, from: &arguments)
+                let value = try ValueArgument.parse(type: type, for: verb, from: &arguments)
                 var mode: Plist.EditMode = verb == "-replace" ? .replace : .insert
                 if arguments.first == "-append" {
                     arguments.removeFirst()
@@ -46,33 +46,33 @@ struct Tool {
                 }
                 return edit(keyPath, value: value, mode: mode, try CommonOptions(arguments))
             case "-remove":
-                guard let keyPath = arguments.popFirst() else { throw UsageError("'Remove' requires a key path.") }
+                guard let keyPath = arguments.popFirst() else { throw UsageError.missingArgument(verb, "a key path") }
                 return remove(keyPath, try CommonOptions(arguments))
             case "-extract":
                 guard let keyPath = arguments.popFirst(), let name = arguments.popFirst() else {
-                    throw UsageError("'Extract' requires a key path and a plist format.")
+                    throw UsageError("option -extract needs two arguments (a key path, then a format: \(OutputFormat.extractable))")
                 }
                 let format = try OutputFormat(argument: name)
                 let expected = try Tool.expectedType(&arguments)
                 return extract(keyPath, as: format, expecting: expected, try CommonOptions(arguments))
             case "-type":
-                guard let keyPath = arguments.popFirst() else { throw UsageError("'Extract' requires a key path and a plist format.") }
+                guard let keyPath = arguments.popFirst() else { throw UsageError.missingArgument(verb, "a key path") }
                 let expected = try Tool.expectedType(&arguments)
                 return extract(keyPath, as: .type, expecting: expected, try CommonOptions(arguments))
             case "-create":
-                guard let name = arguments.popFirst() else { throw UsageError("'Create' requires a plist format.") }
+                guard let name = arguments.popFirst() else { throw UsageError.missingArgument(verb, OutputFormat.convertible) }
                 return create(try OutputFormat(argument: name), try CommonOptions(arguments))
             case "-unarchive":
                 var format: OutputFormat?
                 if arguments.first == "-convert" {
                     arguments.removeFirst()
-                    guard let name = arguments.popFirst() else { throw UsageError("Missing format specifier for command.") }
+                    guard let name = arguments.popFirst() else { throw UsageError.missingArgument("-convert", OutputFormat.convertible) }
                     format = try OutputFormat(argument: name)
                 }
                 return unarchive(as: format, try CommonOptions(arguments))
             default:
-                if verb.hasPrefix("-") && verb.count > 1 && verb != "--" {
-                    throw UsageError("unrecognized option: \(verb)")
+                if verb.hasPrefix("-") && verb.count > 1 && verb != "--" && !CommonOptions.isOption(verb) {
+                    throw UsageError.unrecognizedOption(verb)
                 }
                 // Like plutil, a command line that starts with a file lints it.
                 return try lint(CommonOptions([verb] + arguments))
@@ -87,8 +87,10 @@ struct Tool {
     private static func expectedType(_ arguments: inout [String]) throws -> String? {
         guard arguments.first == "-expect" else { return nil }
         arguments.removeFirst()
-        guard let type = arguments.popFirst() else { throw UsageError("-expect requires a type argument.") }
         let known = ["bool", "integer", "float", "string", "date", "data", "dictionary", "array"]
+        guard let type = arguments.popFirst() else {
+            throw UsageError.missingArgument("-expect", "a type: " + known.dropLast().joined(separator: ", ") + " or array")
+        }
         guard known.contains(type) else { throw UsageError("-expect type [\(type)] not valid.") }
         return type
     }
@@ -137,7 +139,7 @@ struct Tool {
         do {
             return try Data(contentsOf: URL(fileURLWithPath: path), options: mapped ? .alwaysMapped : [])
         } catch {
-            throw PlistError(.io, FileManager.default.fileExists(atPath: path) ? "cannot read the file" : "no such file")
+            throw PlistError.unreadableFile(path)
         }
     }
 }
@@ -146,6 +148,17 @@ struct Tool {
 struct UsageError: Error {
     let message: String
     init(_ message: String) { self.message = message }
+
+    /// A known option or verb at the end of the command line, without the argument it
+    /// takes: `option -o needs an argument (a path, or - for standard output)`.
+    static func missingArgument(_ option: String, _ expected: String) -> UsageError {
+        UsageError("option \(option) needs an argument (\(expected))")
+    }
+
+    /// An option no verb knows.
+    static func unrecognizedOption(_ option: String) -> UsageError {
+        UsageError("unrecognized option: \(option) (plistkit -help lists the verbs and options)")
+    }
 }
 
 extension Array {

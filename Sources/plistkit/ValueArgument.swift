@@ -3,14 +3,15 @@ import PlistKit
 
 /// The `-TYPE VALUE` pair of `-insert` and `-replace`.
 enum ValueArgument {
-    /// Reads the value that follows `type` (`-bool`, `-integer`, …) from `arguments`.
+    /// Reads the value that follows `type` (`-bool`, `-integer`, …) of `verb` (`-insert` or
+    /// `-replace`) from `arguments`.
     ///
     /// Unlike plutil, a malformed number, date or document is an error rather than a silent
     /// 0 or NO.
-    static func parse(type: String, from arguments: inout [String]) throws -> Plist {
+    static func parse(type: String, for verb: String, from arguments: inout [String]) throws -> Plist {
         func next() throws -> String {
             guard let value = arguments.popFirst() else {
-                throw UsageError("'Insert' and 'Replace' require a key path, a type, and a value.")
+                throw UsageError("option \(verb) needs a value after \(type)")
             }
             return value
         }

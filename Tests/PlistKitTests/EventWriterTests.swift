@@ -291,7 +291,11 @@ struct EventWriterTests {
     @Test func jsonRefusesWhatJSONWriterRefuses() {
         for value: Plist in [.date(Date(timeIntervalSinceReferenceDate: 0)), .data(Data([1])), .uid(1), .real(.nan), .real(.infinity)] {
             let error = failure(EventWriting.events(of: ["k": value]), format: .json)
-            #expect(error == PlistError(.unrepresentable, "Invalid object in plist for JSON format"))
+            // The same words as the whole-value writer's, key path included.
+            let whole = EventWriting.error { _ = try (["k": value] as Plist).encoded(as: .json) }
+            #expect(error?.code == .unrepresentable)
+            #expect(error?.message.contains("at key path 'k' as JSON") == true, "\(String(describing: error))")
+            #expect(error == whole)
         }
         #expect(failure([.scalar(1)], format: .json)?.code == .unrepresentable)
     }

@@ -29,7 +29,8 @@ struct JSONPlutilTests {
             #expect(bytes == plutil.stdout, "\(file)\nours:   \(String(decoding: bytes.prefix(300), as: UTF8.self))\nplutil: \(String(decoding: plutil.stdout.prefix(300), as: UTF8.self))")
         case .failure(let error):
             #expect(error.code == .unrepresentable)
-            #expect(error.message == "Invalid object in plist for JSON format")
+            #expect(error.message.hasPrefix("cannot write "), "\(error)")
+            #expect(error.message.contains(" as JSON: "), "\(error)")
             #expect(plutil.status != 0, "plutil converts \(file) but we refuse")
             // plutil on Linux fails on UIDs before it gets to JSON, with varying messages, and
             // cannot read some of the hand-written XML at all.
@@ -123,8 +124,24 @@ struct JSONTests {
             .string("top"), .integer(1), .array([.date(Date())]), .array([.data(Data())]), .array([.uid(1)]),
             .array([.real(.nan)]), .array([.real(.infinity)]),
         ]
-        for value in refused {
-            #expect(throws: PlistError(.unrepresentable, "Invalid object in plist for JSON format")) { try value.encoded(as: .json) }
+        let messages = [
+            "cannot write a string as JSON: a JSON document holds a dictionary or an array",
+            "cannot write an integer as JSON: a JSON document holds a dictionary or an array",
+            "cannot write a date at key path '0' as JSON: JSON has no dates",
+            "cannot write data at key path '0' as JSON: JSON has no data type",
+            "cannot write a UID at key path '0' as JSON: JSON has no UIDs",
+            "cannot write the real number nan at key path '0' as JSON: JSON has no NaN or infinite numbers",
+            "cannot write the real number inf at key path '0' as JSON: JSON has no NaN or infinite numbers",
+        ]
+        for (value, message) in zip(refused, messages) {
+            #expect(throws: PlistError(.unrepresentable, message)) { try value.encoded(as: .json) }
+        }
+    }
+
+    @Test func refusalNamesTheKeyPath() {
+        let value: Plist = ["a": ["b": [1, 2, .date(Date(timeIntervalSinceReferenceDate: 0))]]]
+        #expect(throws: PlistError(.unrepresentable, "cannot write a date at key path 'a.b.2' as JSON: JSON has no dates")) {
+            try value.encoded(as: .json)
         }
     }
 

@@ -22,6 +22,32 @@ public enum PlutilDifferences {
         "binary/regressions/long_case_keys.bplist": "plutil aborts (free(): invalid pointer) sorting long keys that differ only in case",
     ]
 
+    /// Usage messages that say more than plutil's: ours (a prefix, the rest names what the
+    /// option takes) and the line plutil prints instead.
+    public static let usageMessages: [(ours: String, plutil: String)] = [
+        ("option -o needs an argument (", "Missing argument for -o."),
+        ("option -e needs an argument (", "Missing argument for -e."),
+        ("option -convert needs an argument (", "Missing format specifier for command."),
+        ("option -extract needs two arguments (", "'Extract' requires a key path and a plist format."),
+        ("option -type needs an argument (", "'Extract' requires a key path and a plist format."),
+        ("option -insert needs a key path, a type and a value (", "'Insert' and 'Replace' require a key path, a type, and a value."),
+        ("option -replace needs a key path, a type and a value (", "'Insert' and 'Replace' require a key path, a type, and a value."),
+        ("option -remove needs an argument (", "'Remove' requires a key path."),
+        ("option -create needs an argument (", "'Create' requires a plist format."),
+        ("option -expect needs an argument (", "-expect requires a type argument."),
+    ]
+
+    /// Our standard error for a command-line mistake with those differences undone (and
+    /// `unrecognized option: -x` without our pointer to `-help`): what plutil prints.
+    public static func asPlutilWrites(usage ours: String) -> String {
+        let line = ours.hasSuffix("\n") ? String(ours.dropLast()) : ours
+        if let known = usageMessages.first(where: { line.hasPrefix($0.ours) }) { return known.plutil + "\n" }
+        if line.hasPrefix("unrecognized option: "), let cut = line.range(of: " (plistkit -help") {
+            return String(line[..<cut.lowerBound]) + "\n"
+        }
+        return ours
+    }
+
     /// Our XML with those differences undone: what plutil writes for the same value.
     public static func asPlutilWrites(xml ours: Data) -> Data {
         var text = String(decoding: ours, as: UTF8.self)

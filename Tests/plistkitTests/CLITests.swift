@@ -51,9 +51,16 @@ import TestSupport
 
     @Test func usageErrorsMatchPlutil() throws {
         let plutil = try #require(CLITests.plutilPath)
-        for arguments in [[], ["-lint"], ["-convert"], ["-convert", "nope", "x"], ["-p", "-x", "f"], ["-lint", "-o", "a", "f"]] {
-            let ours = try CLITests.run(CLITests.plistkitPath, arguments)
+        let commandLines = [
+            [], ["-lint"], ["-convert"], ["-convert", "nope", "x"], ["-p", "-x", "f"], ["-lint", "-o", "a", "f"],
+            ["-o"], ["-lint", "-o"], ["-convert", "json", "-e"], ["-extract"], ["-extract", "k"], ["-type"],
+            ["-insert"], ["-replace", "k"], ["-remove"], ["-create"], ["-type", "k", "-expect"], ["-x"],
+        ]
+        for arguments in commandLines {
+            var ours = try CLITests.run(CLITests.plistkitPath, arguments)
             let theirs = try CLITests.run(plutil, arguments)
+            // Our messages say what the option needs (PlutilDifferences.usageMessages).
+            ours.stderr = PlutilDifferences.asPlutilWrites(usage: ours.stderr)
             #expect(ours == theirs, "\(arguments)")
         }
     }

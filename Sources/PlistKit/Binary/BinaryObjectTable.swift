@@ -65,10 +65,13 @@ package struct BinaryObjectTable {
 
     /// Checks the header and the trailer of `bytes`.
     package init(_ bytes: UnsafeRawBufferPointer) throws(PlistError) {
+        if bytes.count < BinaryMarker.headerSize, BinaryMarker.magic.starts(with: bytes) {
+            throw BinaryTrailer.tooShort(bytes.count)
+        }
         guard bytes.count >= BinaryMarker.headerSize,
               BinaryMarker.magic.indices.allSatisfy({ bytes[$0] == BinaryMarker.magic[$0] })
         else {
-            throw PlistError(.badHeader, "missing bplist0 header", offset: 0)
+            throw PlistError(.badHeader, "the input does not start with the binary plist header \"bplist00\"", offset: 0)
         }
         self.bytes = bytes
         trailer = try BinaryTrailer(bytes)

@@ -57,7 +57,7 @@ public struct BinaryPlistView: Sendable {
         do {
             data = try Data(contentsOf: URL(fileURLWithPath: path), options: .alwaysMapped)
         } catch {
-            throw PlistError(.io, "cannot read \(path): \(error)")
+            throw PlistError.unreadableFile(path)
         }
         try self.init(data, options: options)
     }

@@ -15,43 +15,72 @@ package struct BinaryTrailer: Sendable {
     /// Where the offset table starts; objects live between the header and here.
     let offsetTableOffset: Int
 
-    /// Reads and validates the trailer of `bytes`.
+    /// Reads and validates the trailer of `bytes`, which start with the header.
+    ///
+    /// A file cut short has something else in its last 32 bytes, which fails these checks
+    /// like a damaged trailer does; the error says both, with code `.truncated` when the
+    /// trailer's reserved bytes (six zeros in every writer's output) are not zero, and
+    /// `.badTrailer` when they are.
     init(_ bytes: UnsafeRawBufferPointer) throws(PlistError) {
         let length = bytes.count
-        guard length >= BinaryMarker.headerSize + BinaryMarker.trailerSize + 1 else {
-            throw PlistError(.truncated, "binary plist of \(length) bytes is shorter than header, trailer and one object", offset: length)
-        }
+        guard length >= BinaryTrailer.minimumFileSize else { throw BinaryTrailer.tooShort(length) }
         let start = length - BinaryMarker.trailerSize
         offsetIntSize = Int(bytes[start + 6])
         objectRefSize = Int(bytes[start + 7])
         let count = BinaryTrailer.bigEndian(bytes, at: start + 8)
         let top = BinaryTrailer.bigEndian(bytes, at: start + 16)
         let table = BinaryTrailer.bigEndian(bytes, at: start + 24)
+        func damaged(_ problem: String, at offset: Int) -> PlistError {
+            BinaryTrailer.damaged(bytes, problem, at: offset)
+        }
 
         guard (1...8).contains(offsetIntSize) else {
-            throw PlistError(.badTrailer, "offset size \(offsetIntSize) is not 1…8", offset: start + 6)
+            throw damaged("its offset size is \(offsetIntSize), not 1…8", at: start + 6)
         }
         guard (1...8).contains(objectRefSize) else {
-            throw PlistError(.badTrailer, "object reference size \(objectRefSize) is not 1…8", offset: start + 7)
+            throw damaged("its object reference size is \(objectRefSize), not 1…8", at: start + 7)
         }
         guard count >= 1, count <= UInt64(length) else {
-            throw PlistError(.badTrailer, "object count \(count) is impossible in \(length) bytes", offset: start + 8)
+            throw damaged("its object count \(count) is impossible in \(length) bytes", at: start + 8)
         }
         if objectRefSize < 8, count > UInt64(1) << UInt64(8 * objectRefSize) {
-            throw PlistError(.badTrailer, "object count \(count) does not fit \(objectRefSize)-byte references", offset: start + 8)
+            throw damaged("its object count \(count) does not fit \(objectRefSize)-byte references", at: start + 8)
         }
         guard top < count else {
-            throw PlistError(.badTrailer, "top object \(top) is not below the object count \(count)", offset: start + 16)
+            throw damaged("its top object \(top) is not below its object count \(count)", at: start + 16)
         }
         let (tableBytes, overflow) = count.multipliedReportingOverflow(by: UInt64(offsetIntSize))
         guard table >= UInt64(BinaryMarker.headerSize + 1), table < UInt64(start), !overflow,
               tableBytes <= UInt64(start) - table
         else {
-            throw PlistError(.badTrailer, "offset table at \(table) with \(count) entries of \(offsetIntSize) bytes does not fit before the trailer at \(start)", offset: start + 24)
+            throw damaged("its offset table at \(table) with \(count) entries of \(offsetIntSize) bytes does not fit before the trailer", at: start + 24)
         }
         objectCount = Int(count)
         topObject = Int(top)
         offsetTableOffset = Int(table)
+    }
+
+    /// The fewest bytes a binary plist can have: header, one object, trailer.
+    static let minimumFileSize = BinaryMarker.headerSize + 1 + BinaryMarker.trailerSize
+
+    /// The error for a binary plist of `length` bytes, fewer than ``minimumFileSize``: empty,
+    /// cut inside its header, or ending before its trailer.
+    static func tooShort(_ length: Int) -> PlistError {
+        if length == 0 { return PlistError.emptyInput(.truncated) }
+        if length < BinaryMarker.headerSize {
+            return PlistError(.truncated, "the file is truncated: it ends after \(length) bytes, inside the 8-byte binary plist header", offset: length)
+        }
+        return PlistError(.truncated, "the file is truncated: it ends after \(length) bytes, before its 32-byte trailer (a binary plist has at least \(minimumFileSize) bytes)", offset: length)
+    }
+
+    /// The error for a trailer that fails a check (`problem`, about the field at `offset`):
+    /// the file is truncated or its trailer is damaged.
+    private static func damaged(_ bytes: UnsafeRawBufferPointer, _ problem: String, at offset: Int) -> PlistError {
+        let start = bytes.count - BinaryMarker.trailerSize
+        let reservedAreZero = bytes[start..<(start + 6)].allSatisfy { $0 == 0 }
+        return PlistError(reservedAreZero ? .badTrailer : .truncated,
+                          "the file is truncated or its trailer is damaged: the trailer at offset \(start) does not describe a file of \(bytes.count) bytes (\(problem))",
+                          offset: offset)
     }
 
     /// Reads an unsigned big-endian integer of `size` (1 … 8) bytes at `offset`; the caller

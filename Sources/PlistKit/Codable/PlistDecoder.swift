@@ -64,8 +64,7 @@ open class PlistDecoder {
     /// Like `PropertyListDecoder.decode(_:from:format:)`.
     open func decode<T: Decodable>(_ type: T.Type, from data: Data, format: inout PlistFormat) throws -> T {
         guard let detected = PlistFormat.detect(data) else {
-            let error = PlistError(.unknownFormat, data.isEmpty ? "input is empty" : "input is not a property list in any known format", offset: 0)
-            throw Self.corrupted(error)
+            throw Self.corrupted(PlistError.undetectedFormat(data))
         }
         let options = options.withLock { $0 }
         let value: T
@@ -83,7 +82,7 @@ open class PlistDecoder {
             do {
                 tree = try Plist(decoding: data, format: detected, options: options.readingOptions)
             } catch {
-                throw Self.corrupted(error)
+                throw Self.corrupted(PlistError.fromDetectedFormat(detected, error, headLooksBinary: FormatSniffer.looksBinary(data)))
             }
             value = try Self.decode(type, from: tree, options)
         }

@@ -55,7 +55,7 @@ final class BinaryEventSource: PlistEventSource {
             throw PlistError(.io, "a binary property list is read through a memory mapping, which needs a regular file: \(errno.description)")
         }
         guard extent.size > extent.offset else {
-            throw PlistError(.truncated, "binary plist of 0 bytes is shorter than header, trailer and one object", offset: 0)
+            throw PlistError.emptyInput(.truncated)
         }
         let mapping: UnsafeRawPointer
         switch Syscalls.mapReadOnly(fileDescriptor, size: extent.size) {

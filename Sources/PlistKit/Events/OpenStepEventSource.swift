@@ -55,7 +55,7 @@ final class OpenStepEventSource: PlistEventSource {
         input.countsScalars = true
         _ = try input.byte(at: 4)
         let count = input.buffered
-        guard count > 0 else { throw PlistError(.truncated, "input is empty", offset: 0) }
+        guard count > 0 else { throw PlistError.emptyInput(.truncated) }
         let (encoding, textStart) = try input.withBytes(min(count, 5)) { head in OpenStepInput.encoding(head: head, count: count) }
         try input.install(OpenStepTextDecoder(encoding, textStart: textStart))
         guard try input.byte(at: 0) != nil else {

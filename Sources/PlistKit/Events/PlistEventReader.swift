@@ -38,6 +38,10 @@ public final class PlistEventReader {
     private var failure: PlistError?
     /// The descriptor ``init(contentsOfFile:format:options:chunkSize:)`` opened, closed at `deinit`.
     private var ownedDescriptor: Int32?
+    /// The format was detected rather than given and the head of the input looks like binary
+    /// data, so errors that show the input is in no format are reported that way
+    /// (``PlistError/fromDetectedFormat(_:_:headLooksBinary:)``).
+    private var detectedHeadLooksBinary = false
 
     /// A reader of the property list in `bytes`.
     ///
@@ -49,12 +53,18 @@ public final class PlistEventReader {
     /// - Throws: ``PlistError`` with code ``PlistError/Code/unknownFormat`` when the format
     ///   cannot be detected; for binary, an invalid header or trailer.
     public init(_ bytes: Data, format: PlistFormat? = nil, options: PlistReadingOptions = .default) throws(PlistError) {
+        let given = format
         let format = if let format { format } else { try Self.detect(bytes) }
         self.format = format
-        if format == .binary {
-            source = try BinaryEventSource(bytes: bytes, options: options)
-        } else {
-            source = try Self.textSource(format, EventInput(bytes), options: options)
+        detectedHeadLooksBinary = given == nil && FormatSniffer.looksBinary(bytes)
+        do throws(PlistError) {
+            if format == .binary {
+                source = try BinaryEventSource(bytes: bytes, options: options)
+            } else {
+                source = try Self.textSource(format, EventInput(bytes), options: options)
+            }
+        } catch {
+            throw PlistError.fromDetectedFormat(format, error, headLooksBinary: detectedHeadLooksBinary)
         }
     }
 
@@ -91,12 +101,17 @@ public final class PlistEventReader {
             // Enough of the head for detection, and one byte more to know whether that is all.
             _ = try input.byte(at: 512)
             detected = try input.withBytes(min(input.buffered, 513)) { (head) throws(PlistError) in try Self.detect(head) }
+            detectedHeadLooksBinary = try input.withBytes(min(input.buffered, 512)) { head in FormatSniffer.looksBinary(head) }
         }
         self.format = detected
-        if detected == .binary {
-            source = try BinaryEventSource(fileDescriptor: fileDescriptor, extent: extent, options: options)
-        } else {
-            source = try Self.textSource(detected, input, options: options)
+        do throws(PlistError) {
+            if detected == .binary {
+                source = try BinaryEventSource(fileDescriptor: fileDescriptor, extent: extent, options: options)
+            } else {
+                source = try Self.textSource(detected, input, options: options)
+            }
+        } catch {
+            throw PlistError.fromDetectedFormat(detected, error, headLooksBinary: detectedHeadLooksBinary)
         }
     }
 
@@ -110,9 +125,10 @@ public final class PlistEventReader {
     ///   opened or read, or as the descriptor initializer does.
     public convenience init(contentsOfFile path: String, format: PlistFormat? = nil, options: PlistReadingOptions = .default, chunkSize: Int = 64 * 1024) throws(PlistError) {
         let descriptor: Int32
+        try PlistError.checkNotDirectory(path)
         switch Syscalls.openForReading(path) {
         case .success(let value): descriptor = value
-        case .failure(let errno): throw PlistError(.io, "cannot open \(path): \(errno.description)")
+        case .failure: throw PlistError.unreadableFile(path)
         }
         do throws(PlistError) {
             try self.init(fileDescriptor: descriptor, format: format, options: options, chunkSize: chunkSize)
@@ -129,7 +145,7 @@ public final class PlistEventReader {
 
     private static func detect(_ bytes: some Collection<UInt8>) throws(PlistError) -> PlistFormat {
         guard let format = PlistFormat.detect(bytes) else {
-            throw PlistError(.unknownFormat, bytes.isEmpty ? "input is empty" : "input is not a property list in any known format", offset: 0)
+            throw PlistError.undetectedFormat(bytes)
         }
         return format
     }
@@ -157,8 +173,9 @@ public final class PlistEventReader {
         do {
             return try source.next()
         } catch {
-            failure = error
-            throw error
+            let reported = PlistError.fromDetectedFormat(format, error, headLooksBinary: detectedHeadLooksBinary)
+            failure = reported
+            throw reported
         }
     }
 

@@ -115,8 +115,14 @@ extension PlistEventWriter {
             let depth = levels.count
             _ = try withUnsafePointer(to: value) { (value) throws(PlistError) in try output.buffer.appendXMLScalar(value, depth: depth) }
         case .json:
-            guard !levels.isEmpty else { throw ByteBuffer.jsonInvalidObject }
-            try output.buffer.appendJSONScalar(value)
+            guard !levels.isEmpty else { throw JSONWriteFailure(reason: .rootNotContainer(value)).plistError }
+            do {
+                try output.buffer.appendJSONScalar(value)
+            } catch {
+                var failure = error
+                failure.path = keyPath.reversed()
+                throw failure.plistError
+            }
         case .openStep where options.stringsFile:
             guard let level = levels.last, case .string(let string) = value else {
                 throw openStepError(.unrepresentable(OpenStepWriter.described(typeName: value.typeName)))

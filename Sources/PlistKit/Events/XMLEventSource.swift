@@ -34,6 +34,7 @@ final class XMLEventSource: PlistEventSource {
         parser = LibXML2Parser.Push(into: scanner)
         // A UTF-16 or UTF-32 document is read as UTF-8 (see ``XMLTranscoder``).
         _ = try input.byte(at: 3)
+        guard input.buffered > 0 else { throw PlistError.emptyInput(.truncated) }
         if let (encoding, markLength) = try input.withBytes(min(input.buffered, 4), { XMLTranscoder.Encoding.of($0) }) {
             try input.install(XMLTranscoder(encoding, markLength: markLength))
         }
@@ -61,9 +62,16 @@ final class XMLEventSource: PlistEventSource {
                 if escapes, !pending.isEmpty {
                     parse(escaping: pending.count, final: true)
                 }
+                let open = scanner.error == nil ? scanner.openElements : nil
                 parser.finish()
                 finished = true
-                try scanner.finish()
+                do {
+                    try scanner.finish()
+                } catch {
+                    // Every piece was fine until the input ran out: the document is cut short.
+                    guard let open, error.code != .structure || !open.isEmpty else { throw error }
+                    throw XMLTruncation.endsEarly(open: open, at: error.location)
+                }
                 return
             }
             pending.append(contentsOf: chunk)

@@ -8,12 +8,6 @@ import Foundation
 /// ``PlistEventWriter`` (one event at a time) both write. `depth` is the number of
 /// containers around a container; `pretty` is plutil's `-r` layout.
 extension ByteBuffer {
-    /// plutil's message for anything JSON cannot hold.
-    static let jsonInvalidObjectMessage = "Invalid object in plist for JSON format"
-
-    /// Exactly plutil's error, so a CLI can print what plutil prints.
-    static var jsonInvalidObject: PlistError { PlistError(.unrepresentable, jsonInvalidObjectMessage) }
-
     /// A newline and two spaces per level.
     mutating func appendJSONNewline(_ depth: Int) {
         append(0x0A)
@@ -48,9 +42,9 @@ extension ByteBuffer {
         append(dictionary ? UInt8(ascii: "}") : UInt8(ascii: "]"))
     }
 
-    /// A scalar; dates, data, UIDs, NaN and infinities throw plutil's error. Arrays and
-    /// dictionaries append nothing.
-    mutating func appendJSONScalar(_ value: borrowing Plist) throws(PlistError) {
+    /// A scalar; dates, data, UIDs, NaN and infinities are refused (with an empty key path,
+    /// which the caller fills in). Arrays and dictionaries append nothing.
+    mutating func appendJSONScalar(_ value: borrowing Plist) throws(JSONWriteFailure) {
         switch value {
         case .dictionary, .array:
             return
@@ -65,12 +59,12 @@ extension ByteBuffer {
         case .bool(let bool):
             if bool { append("true") } else { append("false") }
         case .date, .data, .uid:
-            throw Self.jsonInvalidObject
+            throw JSONWriteFailure(reason: .unrepresentable(copy value))
         }
     }
 
-    private mutating func appendJSONReal(_ real: Double) throws(PlistError) {
-        guard var text = PlistRealFormat.json(real) else { throw Self.jsonInvalidObject }
+    private mutating func appendJSONReal(_ real: Double) throws(JSONWriteFailure) {
+        guard var text = PlistRealFormat.json(real) else { throw JSONWriteFailure(reason: .unrepresentable(.real(real))) }
         text.withUTF8 { bytes in append(bytes.baseAddress!, count: bytes.count) }
     }
 

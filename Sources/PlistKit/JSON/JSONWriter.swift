@@ -11,7 +11,8 @@ import OrderedCollections
 /// UTF-8, reals in Swift's shortest form without `.0`, no trailing newline.
 ///
 /// Like plutil, it refuses dates, data, UIDs, NaN, infinities and a top level that is not a
-/// dictionary or an array, with plutil's message "Invalid object in plist for JSON format".
+/// dictionary or an array; unlike plutil's "Invalid object in plist for JSON format", the
+/// error names the value's type and key path (see ``JSONWriteFailure``).
 struct JSONWriter: ~Copyable {
     private var out = ByteBuffer(capacity: 4096)
     private let sortedKeys: Bool
@@ -25,12 +26,16 @@ struct JSONWriter: ~Copyable {
     }
 
     static func write(_ value: Plist, options: PlistWritingOptions) throws(PlistError) -> Data {
-        switch value {
-        case .dictionary, .array: break
-        default: throw ByteBuffer.jsonInvalidObject
-        }
         var writer = JSONWriter(options: options)
-        try writer.append(value, depth: 0)
+        do throws(JSONWriteFailure) {
+            switch value {
+            case .dictionary, .array: break
+            default: throw JSONWriteFailure(reason: .rootNotContainer(value))
+            }
+            try writer.append(value, depth: 0)
+        } catch {
+            throw error.plistError
+        }
         return writer.finish()
     }
 
@@ -39,29 +44,46 @@ struct JSONWriter: ~Copyable {
         out.data()
     }
 
-    private mutating func append(_ value: Plist, depth: Int) throws(PlistError) {
+    private mutating func append(_ value: Plist, depth: Int) throws(JSONWriteFailure) {
         switch value {
         case .dictionary(let entries):
-            try out.appendJSONOpen(dictionary: true, isEmpty: entries.isEmpty, depth: depth, maximumDepth: maximumDepth, pretty: pretty)
+            try open(dictionary: true, isEmpty: entries.isEmpty, depth: depth)
             guard !entries.isEmpty else { return }
             let keys = entries.keys
             let order = sortedKeys ? PlutilKeyOrder.sortedIndices(of: keys) : Array(keys.indices)
             for (position, index) in order.enumerated() {
                 out.appendJSONSeparator(position: position, depth: depth, pretty: pretty)
                 out.appendJSONKey(keys[index].string, pretty: pretty)
-                try append(entries.values[index], depth: depth + 1)
+                do {
+                    try append(entries.values[index], depth: depth + 1)
+                } catch {
+                    throw error.inside(keys[index].string)
+                }
             }
             out.appendJSONClose(dictionary: true, depth: depth, pretty: pretty)
         case .array(let elements):
-            try out.appendJSONOpen(dictionary: false, isEmpty: elements.isEmpty, depth: depth, maximumDepth: maximumDepth, pretty: pretty)
+            try open(dictionary: false, isEmpty: elements.isEmpty, depth: depth)
             guard !elements.isEmpty else { return }
             for (position, element) in elements.enumerated() {
                 out.appendJSONSeparator(position: position, depth: depth, pretty: pretty)
-                try append(element, depth: depth + 1)
+                do {
+                    try append(element, depth: depth + 1)
+                } catch {
+                    throw error.inside(String(position))
+                }
             }
             out.appendJSONClose(dictionary: false, depth: depth, pretty: pretty)
         default:
             try out.appendJSONScalar(value)
+        }
+    }
+
+    /// Opens a container, within the depth limit.
+    private mutating func open(dictionary: Bool, isEmpty: Bool, depth: Int) throws(JSONWriteFailure) {
+        do {
+            try out.appendJSONOpen(dictionary: dictionary, isEmpty: isEmpty, depth: depth, maximumDepth: maximumDepth, pretty: pretty)
+        } catch {
+            throw JSONWriteFailure(reason: .other(error))
         }
     }
 }

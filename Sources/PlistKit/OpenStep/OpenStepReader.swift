@@ -56,7 +56,7 @@ struct OpenStepReader: ~Copyable {
     }
 
     static func readDocument(_ buffer: UnsafeRawBufferPointer, options: PlistReadingOptions) throws(PlistError) -> Document {
-        guard !buffer.isEmpty else { throw PlistError(.truncated, "input is empty", offset: 0) }
+        guard !buffer.isEmpty else { throw PlistError.emptyInput(.truncated) }
         return try OpenStepInput.withUTF8(buffer) { (text) throws(PlistError) -> Document in
             guard !text.isEmpty else { throw PlistError(.truncated, "OpenStep text is empty", at: .lineColumn(line: 1, column: 1)) }
             var reader = OpenStepReader(text, options: options)

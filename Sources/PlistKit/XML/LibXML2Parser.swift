@@ -23,7 +23,8 @@ enum LibXML2Parser {
             return
         }
         guard let base = buffer.baseAddress, buffer.count > 0 else {
-            builder.fail(.truncated, "input is empty", at: .offset(0))
+            let empty = PlistError.emptyInput(.truncated)
+            builder.fail(empty.code, empty.message, at: empty.location)
             return
         }
         xmlInitParser()  // idempotent; makes first use thread-safe
@@ -126,6 +127,13 @@ enum LibXML2Parser {
         func feed(_ bytes: UnsafeRawBufferPointer) {
             guard let session, builder.error == nil, let base = bytes.baseAddress, bytes.count > 0 else { return }
             _ = xmlParseChunk(session.context, base.assumingMemoryBound(to: CChar.self), Int32(bytes.count), 0)
+        }
+
+        /// True while libxml2 has found nothing wrong in the pieces fed so far, and the
+        /// receiver nothing either.
+        var isWellFormedSoFar: Bool {
+            guard let session, builder.error == nil else { return false }
+            return session.context.pointee.wellFormed != 0
         }
 
         /// Ends the document: libxml2 reports what is missing, then the context is freed.

@@ -206,6 +206,15 @@ final class XMLPlistScanner<Sink: XMLPlistSink>: XMLEventReceiver {
     }
 
     /// Throws the first error once libxml2 has finished.
+    /// The elements open now, outermost first, with where each start tag ends
+    /// (``XMLPosition/unknown`` unless the sink records positions).
+    var openElements: [(name: String, position: XMLPosition)] {
+        open.map { ($0.element.name, $0.position) }
+    }
+
+    /// True once the root element has been closed.
+    var hasClosedRoot: Bool { rootSeen && open.isEmpty }
+
     func finish() throws(PlistError) {
         if let error { throw error }
         guard documentHasValue, open.isEmpty else {

@@ -63,7 +63,11 @@ enum XMLReader {
         let scanner = XMLPlistScanner(sink: sink, maximumDepth: options.maximumDepth)
         scanner.unescapesText = unescaping
         LibXML2Parser.parse(buffer, into: scanner)
-        try scanner.finish()
+        do {
+            try scanner.finish()
+        } catch {
+            throw XMLTruncation.explained(error, in: buffer, maximumDepth: options.maximumDepth)
+        }
     }
 
     /// True when `bytes` are all XML white space.
