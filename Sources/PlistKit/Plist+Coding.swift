@@ -16,7 +16,7 @@ extension Plist {
     /// Decodes a property list stored in a known format.
     public init(decoding bytes: some Collection<UInt8>, format: PlistFormat, options: PlistReadingOptions = .default) throws(PlistError) {
         self = try Plist.withContiguousBytes(bytes) { (buffer) throws(PlistError) in
-            try format.codec.read(buffer, options, bytes as? Data)
+            try format.read(buffer, storage: bytes as? Data, options: options)
         }
     }
 
@@ -27,7 +27,7 @@ extension Plist {
                 throw PlistError.undetectedFormat(buffer)
             }
             do throws(PlistError) {
-                return (try format.codec.read(buffer, options, bytes as? Data), format)
+                return (try format.read(buffer, storage: bytes as? Data, options: options), format)
             } catch {
                 throw PlistError.fromDetectedFormat(format, error, headLooksBinary: FormatSniffer.looksBinary(buffer))
             }
@@ -50,7 +50,7 @@ extension Plist {
     /// - Throws: ``PlistError`` when the value cannot be stored in that format (a date in
     ///   JSON, say) or nests deeper than `options.maximumDepth`.
     public func encoded(as format: PlistFormat, options: PlistWritingOptions) throws(PlistError) -> Data {
-        try format.codec.write(self, options)
+        try format.codec.write(self, options: options)
     }
 
     /// Runs `body` over the bytes of `bytes` as one contiguous buffer, copying only when the

@@ -28,13 +28,10 @@ extension PlistError {
     }
 
     /// `error`, which the reader of the detected `format` threw, in the words of the input
-    /// as a whole where it shows that the input was never text: detection takes for OpenStep
-    /// anything that starts like a word, so invalid UTF-8 in input whose head looks like
-    /// binary data (``FormatSniffer/looksBinary(_:)``) means no format matched. OpenStep text
-    /// with a stray byte (a Latin-1 `é`, say) keeps the reader's words.
+    /// as a whole where the format says it shows that the input was never a property list
+    /// (`NativePlistFormat.detectedInputError`).
     static func fromDetectedFormat(_ format: PlistFormat, _ error: PlistError, headLooksBinary: @autoclosure () -> Bool) -> PlistError {
-        guard format == .openStep, error.code == .invalidString, headLooksBinary() else { return error }
-        return notText(at: error.location)
+        format.native?.detectedInputError(error, headLooksBinary: headLooksBinary) ?? error
     }
 
     private static func hex(_ byte: UInt8) -> String {

@@ -1,143 +1,115 @@
-/// The encodings a property list can be stored in.
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+import Synchronization
+
+/// An encoding a property list can be stored in: one ``PlistFormatCodec``, registered under
+/// its name.
 ///
-/// Like `PropertyListSerialization.PropertyListFormat`, plus JSON as plutil writes it.
-public enum PlistFormat: String, Sendable, CaseIterable {
+/// Like `PropertyListSerialization.PropertyListFormat`, plus JSON as plutil writes it. The
+/// four formats PlistKit reads and writes are ``binary``, ``xml``, ``json`` and ``openStep``;
+/// a program adds its own with ``register(_:)``, and every API that takes a format (reading,
+/// writing, event streams, the coders) then takes it too. Two formats are equal when their
+/// names are.
+public struct PlistFormat: RawRepresentable, Hashable, Sendable, CaseIterable, CustomStringConvertible {
+    /// The format's name, such as `"binary"`.
+    public var rawValue: String { codec.name }
+    /// Everything the library needs of the format.
+    public let codec: any PlistFormatCodec
+    /// The codec's own paths for event streams and the coders, when it is one of PlistKit's.
+    let native: (any NativePlistFormat)?
+
+    init(_ codec: any PlistFormatCodec) {
+        self.codec = codec
+        native = codec as? any NativePlistFormat
+    }
+
+    /// The registered format with this name, if there is one.
+    public init?(rawValue: String) {
+        guard let format = Self.registered.first(where: { $0.rawValue == rawValue }) else { return nil }
+        self = format
+    }
+
     /// Apple's binary format, `bplist00`.
-    case binary
+    public static let binary = PlistFormat(BinaryFormat())
     /// Apple's XML format (the PropertyList-1.0 DTD).
-    case xml
+    public static let xml = PlistFormat(XMLFormat())
     /// JSON, in the dialect `plutil -convert json` writes.
-    case json
-    /// The old NeXTSTEP/OpenStep text format.
-    case openStep
+    public static let json = PlistFormat(JSONFormat())
+    /// The old NeXTSTEP/OpenStep text format (`.strings` files included).
+    public static let openStep = PlistFormat(OpenStepFormat())
+
+    /// PlistKit's own formats: binary, XML, JSON and OpenStep.
+    public static let allCases: [PlistFormat] = [.binary, .xml, .json, .openStep]
+
+    /// Every format detection considers, in the order it asks them: PlistKit's own, then
+    /// those added with ``register(_:)``.
+    public static var registered: [PlistFormat] { registry.withLock { $0 } }
+
+    private static let registry = Mutex(allCases)
+
+    /// Adds a format: from now on ``detect(_:)`` considers it (after the built-in formats
+    /// that are certain of their input, before OpenStep's catch-all), and it can be named by
+    /// ``init(rawValue:)``. Registering a codec under a name already registered replaces
+    /// that format.
+    ///
+    /// - Returns: The format, to pass wherever a ``PlistFormat`` is taken.
+    @discardableResult
+    public static func register(_ codec: some PlistFormatCodec) -> PlistFormat {
+        let format = PlistFormat(codec)
+        registry.withLock { formats in
+            if let index = formats.firstIndex(of: format) {
+                formats[index] = format
+            } else {
+                formats.append(format)
+            }
+        }
+        return format
+    }
+
+    /// The format's name.
+    public var description: String { rawValue }
+
+    public static func == (lhs: PlistFormat, rhs: PlistFormat) -> Bool { lhs.rawValue == rhs.rawValue }
+
+    public func hash(into hasher: inout Hasher) { hasher.combine(rawValue) }
 
     /// Guesses the format of `bytes` from their first bytes, without validating the rest.
     ///
-    /// `bplist0` means binary; `<?xml`, `<!DOCTYPE`, `<plist` or `<!--` (after an optional
-    /// byte-order mark and white space, UTF-8 or UTF-16) means XML. Input that is all a
-    /// prefix of one of those openings (`bp` or more of `bplist0`, a few characters of
-    /// `<?xml`) is a file cut short, and gets that format too, so that its reader says so. `[`,
-    /// and `{` followed by a quoted key and `:` (or by `}`), mean JSON. Every other opening
-    /// that OpenStep text can have means OpenStep: `{`, `(`, `<`, a quoted or unquoted string
-    /// (a bare `42` or `true` is the string plutil reads, not a JSON scalar), a comment, or
-    /// white space alone (an empty dictionary, as CF reads it). Returns nil for empty input
-    /// or input that looks like none of them.
+    /// Each registered format looks at the first 512 bytes (``PlistFormatCodec/detect(_:isComplete:)``);
+    /// the first that is ``PlistFormatMatch/certain`` wins, otherwise the first that offers a
+    /// ``PlistFormatMatch/fallback``. For PlistKit's formats: `bplist0` means binary;
+    /// `<?xml`, `<!DOCTYPE`, `<plist` or `<!--` (after an optional byte-order mark and white
+    /// space, UTF-8 or UTF-16) means XML. Input that is all a prefix of one of those openings
+    /// (`bp` or more of `bplist0`, a few characters of `<?xml`) is a file cut short, and gets
+    /// that format too, so that its reader says so. `[`, and `{` followed by a quoted key and
+    /// `:` (or by `}`), mean JSON. Every other opening that OpenStep text can have falls back
+    /// to OpenStep: `{`, `(`, `<`, a quoted or unquoted string (a bare `42` or `true` is the
+    /// string plutil reads, not a JSON scalar), a comment, or white space alone (an empty
+    /// dictionary, as CF reads it). Returns nil for empty input or input that looks like none
+    /// of them.
     public static func detect(_ bytes: some Collection<UInt8>) -> PlistFormat? {
         let head = Array(bytes.prefix(512))
-        if head.starts(with: Array("bplist0".utf8)) { return .binary }
-        if head.count == bytes.count, head.count >= 2, Array("bplist0".utf8).starts(with: head) { return .binary }
-        let text = FormatSniffer.leadingASCII(head)
-        let xmlOpenings = ["<?xml", "<!DOCTYPE", "<plist", "<!--"]
-        if xmlOpenings.contains(where: { text.hasPrefix($0) }) { return .xml }
-        if !text.isEmpty, head.count == bytes.count, bytes.count <= FormatSniffer.sniffedLength,
-           xmlOpenings.contains(where: { $0.hasPrefix(text) }) {
-            return .xml
+        let isComplete = head.count == bytes.count
+        var fallback: PlistFormat?
+        for format in registered {
+            switch format.codec.detect(head, isComplete: isComplete) {
+            case .certain: return format
+            case .fallback: if fallback == nil { fallback = format }
+            case nil: break
+            }
         }
-        // White space (and byte-order marks) only: CF reads an empty dictionary.
-        if text.isEmpty && !head.isEmpty && head.count == bytes.count && FormatSniffer.isWhitespaceOnly(head) { return .openStep }
-        switch text.unicodeScalars.first ?? "\0" {
-        case "[":
-            return .json
-        case "{":
-            return FormatSniffer.looksLikeJSONObject(head) ? .json : .openStep
-        case "(", "<", "\"", "'", "/", "_", "$", ".", ":", "-", "0"..."9", "a"..."z", "A"..."Z":
-            return .openStep
-        default:
-            // A zero in the first two bytes and no BOM: CF reads UTF-16 from the third byte on.
-            if head.count > 2 && (head[0] == 0 || head[1] == 0) { return .openStep }
-            return nil
-        }
+        return fallback
     }
 }
 
-/// Helpers for `PlistFormat.detect`: a peek at the start of the input as text.
-enum FormatSniffer {
-    /// The first ``sniffedLength`` characters of `head` as text, after any byte-order mark
-    /// and leading white space (what `detect` needs to tell the formats apart). UTF-16 input
-    /// (with a BOM, or ASCII with zero bytes between) and UTF-32 input with a BOM are
-    /// narrowed.
-    static func leadingASCII(_ head: [UInt8]) -> String {
-        var bytes = head[...]
-        var stride = 1
-        var offset = 0
-        if let (encoding, markLength) = XMLTranscoder.Encoding.of(head) {
-            // Each ASCII character is the code unit's low byte: the last one in big-endian.
-            bytes = bytes.dropFirst(markLength)
-            stride = encoding.unitSize
-            offset = encoding.isBigEndian ? stride - 1 : 0
-        } else if bytes.starts(with: [0xEF, 0xBB, 0xBF]) {
-            bytes = bytes.dropFirst(3)
-        }
-        var scalars = String.UnicodeScalarView()
-        var index = bytes.startIndex + offset
-        while index < bytes.endIndex, scalars.count < sniffedLength {
-            let byte = bytes[index]
-            var scalar = Unicode.Scalar(byte)
-            var length = stride
-            if byte >= 0x80 {
-                // U+2028 and U+2029 in UTF-8 are white space to OpenStep.
-                guard stride == 1, index + 2 < bytes.endIndex, byte == 0xE2, bytes[index + 1] == 0x80,
-                      bytes[index + 2] == 0xA8 || bytes[index + 2] == 0xA9 else { break }
-                scalar = " "
-                length = 3
-            }
-            index += length
-            // White space before the first character is skipped (ASCII's is 0x09–0x0D and 0x20).
-            if scalars.isEmpty, scalar == " " || (0x09...0x0D).contains(scalar.value) { continue }
-            scalars.append(scalar)
-        }
-        return String(scalars)
-    }
-
-    /// Characters enough to tell the formats apart (`<!DOCTYPE` is the longest opening).
-    static let sniffedLength = 16
-
-    /// True when `head` (UTF-8, with an optional BOM) opens like a JSON object: `{` after
-    /// JSON's own white space (OpenStep also skips VT, FF, U+2028 and comments), then `}`, or
-    /// a quoted key followed by `:` (OpenStep follows a key with `=` or `;`, and allows
-    /// unquoted keys, which JSON does not). A key longer than the bytes looked at counts as
-    /// JSON.
-    static func looksLikeJSONObject(_ head: [UInt8]) -> Bool {
-        var index = head.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
-        func skipSpace() {
-            while index < head.count, [0x20, 0x09, 0x0A, 0x0D].contains(head[index]) { index += 1 }
-        }
-        skipSpace()
-        guard index < head.count, head[index] == UInt8(ascii: "{") else { return false }
-        index += 1
-        skipSpace()
-        guard index < head.count else { return true }
-        if head[index] == UInt8(ascii: "}") { return true }
-        guard head[index] == UInt8(ascii: "\"") else { return false }
-        index += 1
-        while index < head.count, head[index] != UInt8(ascii: "\"") {
-            index += head[index] == UInt8(ascii: "\\") ? 2 : 1
-        }
-        index += 1
-        skipSpace()
-        return index >= head.count || head[index] == UInt8(ascii: ":")
-    }
-
-    /// True when the first 512 bytes of `bytes` look like binary data rather than text: they
-    /// hold a control character other than white space (NUL included), or more than one
-    /// byte in eight is not part of valid UTF-8.
-    static func looksBinary(_ bytes: some Collection<UInt8>) -> Bool {
-        let head = Array(bytes.prefix(512))
-        if head.contains(where: { ($0 < 0x20 && !(0x09...0x0D).contains($0)) || $0 == 0x7F }) { return true }
-        var invalid = 0
-        var start = 0
-        while start < head.count {
-            let found = head.withUnsafeBufferPointer { OpenStepInput.firstInvalidUTF8(UnsafeBufferPointer(rebasing: $0[start...])) }
-            guard let found else { break }
-            invalid += 1
-            start += found + 1
-        }
-        return invalid * 8 > head.count
-    }
-
-    /// True when `head` holds only white space (U+2028 and U+2029 included) and byte-order
-    /// marks in UTF-8 or UTF-16 (byte by byte: a close look is the reader's job).
-    static func isWhitespaceOnly(_ head: [UInt8]) -> Bool {
-        head.allSatisfy { [0x00, 0x09, 0x0A, 0x0B, 0x0C, 0x0D, 0x20, 0xEF, 0xBB, 0xBF, 0xFE, 0xFF, 0xE2, 0x80, 0xA8, 0xA9].contains($0) }
+extension PlistFormat {
+    /// Reads a whole value; a native format's binary data values may share `storage`, the
+    /// `Data` that `bytes` belong to.
+    func read(_ bytes: UnsafeRawBufferPointer, storage: Data?, options: PlistReadingOptions) throws(PlistError) -> Plist {
+        if let native { return try native.read(bytes, storage: storage, options: options) }
+        return try codec.read(bytes, options: options)
     }
 }

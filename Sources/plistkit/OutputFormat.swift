@@ -41,14 +41,10 @@ enum OutputFormat: Equatable {
     }
 
     /// The output format that keeps a file in the format it was read in, as plutil writes
-    /// it; for OpenStep text, `openStep` keeps a `.strings` file one and GNUstep typed values
-    /// typed.
-    init(keeping format: PlistFormat, openStep: PlistWritingOptions = .default) {
-        switch format {
-        case .xml: self = .plist(.xml, PlistWritingOptions(sortedKeys: true))
-        case .openStep: self = .plist(.openStep, openStep)
-        case .binary, .json: self = .plist(format, .default)
-        }
+    /// it back: XML with its keys sorted, every other format in the value's key order.
+    /// (OpenStep text is edited in place by `OpenStepDocument` instead.)
+    init(keeping format: PlistFormat) {
+        self = .plist(format, PlistWritingOptions(sortedKeys: format == .xml))
     }
 
     /// True for `binary1`: bytes that are not text.

@@ -68,21 +68,16 @@ open class PlistDecoder {
         }
         let options = options.withLock { $0 }
         let value: T
-        switch detected.codec.decodingRoute {
-        case .binaryObjectTable:
-            value = try data.withUnsafeBytes { buffer in
-                try Self.decodeBinary(type, buffer, storage: data, options)
+        if let native = detected.native {
+            value = try data.withUnsafeBytes { bytes in
+                try native.decode(type, from: bytes, storage: data, options: options.readingOptions, userInfo: options.userInfo)
             }
-        case .xmlNodeTable:
-            value = try data.withUnsafeBytes { buffer in
-                try Self.decodeXML(type, buffer, options)
-            }
-        case .tree:
+        } else {
             let tree: Plist
             do {
                 tree = try Plist(decoding: data, format: detected, options: options.readingOptions)
             } catch {
-                throw Self.corrupted(PlistError.fromDetectedFormat(detected, error, headLooksBinary: FormatSniffer.looksBinary(data)))
+                throw Self.corrupted(error)
             }
             value = try Self.decode(type, from: tree, options)
         }
@@ -106,33 +101,6 @@ open class PlistDecoder {
     /// whole input is bad), as Foundation's decoder reports it.
     static func corrupted(_ error: PlistError, at path: [any CodingKey] = []) -> DecodingError {
         .dataCorrupted(DecodingError.Context(codingPath: path, debugDescription: "The given data was not a valid property list: \(error).", underlyingError: error))
-    }
-
-    /// XML: the scanner fills a flat node table (no ``Plist`` tree), which the decoder
-    /// reads; errors name the line:column of the element.
-    private static func decodeXML<T: Decodable>(_ type: T.Type, _ buffer: UnsafeRawBufferPointer, _ options: Options) throws -> T {
-        let builder: XMLNodeTableBuilder
-        do {
-            builder = try XMLReader.scan(buffer, options: options.readingOptions) { XMLNodeTableBuilder(expectedInputSize: buffer.count) }
-        } catch {
-            throw Self.corrupted(error)
-        }
-        return try PlistDecoderImpl.decodeTop(type, source: XMLDecodingSource(builder.table), userInfo: options.userInfo, maximumDepth: options.readingOptions.maximumDepth)
-    }
-
-    /// Binary: the decoder reads the object table in place; large data values may share
-    /// `storage`, the `Data` that `buffer` belongs to.
-    private static func decodeBinary<T: Decodable>(_ type: T.Type, _ buffer: UnsafeRawBufferPointer, storage: Data, _ options: Options) throws -> T {
-        var table: BinaryObjectTable
-        do {
-            table = try BinaryObjectTable(buffer)
-        } catch {
-            throw Self.corrupted(error)
-        }
-        table.storage = options.readingOptions.sharesLargeData ? storage : nil
-        let source = BinaryDecodingSource(table)
-        defer { source.invalidate() }
-        return try PlistDecoderImpl.decodeTop(type, source: source, userInfo: options.userInfo, maximumDepth: options.readingOptions.maximumDepth)
     }
 }
 

@@ -78,8 +78,8 @@ open class PlistEncoder {
     ///   ``outputFormat`` cannot be written, or any error `value`'s `encode(to:)` throws.
     open func encode<Value: Encodable>(_ value: Value) throws -> Data {
         let options = options.withLock { $0 }
-        // Binary is written as the encode goes, without a tree (see `BinaryEncodingSink`).
-        let sink = options.outputFormat == .binary ? BinaryEncodingSink() : nil
+        // A format with a sink (binary) is written as the encode goes, without a tree.
+        let sink = options.outputFormat.native?.encodingSink()
         let tree = try Self.encodeToPlist(value, options: options, sink: sink)
         switch tree {
         case .dictionary, .array, .data:

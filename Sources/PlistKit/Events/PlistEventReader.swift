@@ -58,10 +58,10 @@ public final class PlistEventReader {
         self.format = format
         detectedHeadLooksBinary = given == nil && FormatSniffer.looksBinary(bytes)
         do throws(PlistError) {
-            if format == .binary {
-                source = try BinaryEventSource(bytes: bytes, options: options)
+            if let native = format.native {
+                source = try native.eventSource(bytes: bytes, options: options)
             } else {
-                source = try Self.textSource(format, EventInput(bytes), options: options)
+                source = try Self.treeSource(format, bytes: bytes, options: options)
             }
         } catch {
             throw PlistError.fromDetectedFormat(format, error, headLooksBinary: detectedHeadLooksBinary)
@@ -105,10 +105,12 @@ public final class PlistEventReader {
         }
         self.format = detected
         do throws(PlistError) {
-            if detected == .binary {
-                source = try BinaryEventSource(fileDescriptor: fileDescriptor, extent: extent, options: options)
+            if let native = detected.native {
+                source = try native.eventSource(descriptor: fileDescriptor, extent: extent, input: input, options: options)
             } else {
-                source = try Self.textSource(detected, input, options: options)
+                var bytes = Data()
+                while let chunk = try input.takeChunk() { bytes.append(contentsOf: chunk) }
+                source = try Self.treeSource(detected, bytes: bytes, options: options)
             }
         } catch {
             throw PlistError.fromDetectedFormat(detected, error, headLooksBinary: detectedHeadLooksBinary)
@@ -150,13 +152,10 @@ public final class PlistEventReader {
         return format
     }
 
-    private static func textSource(_ format: PlistFormat, _ input: EventInput, options: PlistReadingOptions) throws(PlistError) -> any PlistEventSource {
-        switch format {
-        case .xml: try XMLEventSource(input, options: options)
-        case .json: JSONEventSource(input, options: options)
-        case .openStep: try OpenStepEventSource(input, options: options)
-        case .binary: preconditionFailure("binary input is not read as text")
-        }
+    /// The events of a format registered by a program, whose codec reads whole values: the
+    /// value is read, then walked.
+    private static func treeSource(_ format: PlistFormat, bytes: Data, options: PlistReadingOptions) throws(PlistError) -> any PlistEventSource {
+        TreeEventSource(try Plist(decoding: bytes, format: format, options: options))
     }
 
     /// The next event, or nil once the document's last event was delivered and the rest of

@@ -50,10 +50,10 @@ import Foundation
 /// `sortedKeys` cannot be honoured without holding whole dictionaries, so the text formats
 /// refuse it when the writer is made; binary ignores it, as the whole-value writer does.
 public final class PlistEventWriter {
-    let format: PlistFormat
     let options: PlistWritingOptions
     let output: EventOutput
-    let binary: BinaryEventEncoder?
+    /// The format's half of the writer: what it writes for each step.
+    private let emitter: any PlistEventEmitter
     /// The open containers, outermost first.
     private(set) var levels: [Level] = []
     /// Whether the root value has begun.
@@ -85,14 +85,13 @@ public final class PlistEventWriter {
     /// - Throws: ``PlistError/Code/unrepresentable`` when `options.sortedKeys` is set for a
     ///   text format, which would need whole dictionaries in memory.
     public init(format: PlistFormat, options: PlistWritingOptions = .default, output: @escaping (UnsafeRawBufferPointer) throws(PlistError) -> Void) throws(PlistError) {
-        if options.sortedKeys && format != .binary {
-            throw PlistError(.unrepresentable, "PlistEventWriter writes keys in the order it is given them and cannot sort them (sortedKeys); sort them before writing, or write the whole value with Plist.encoded(as:options:)")
-        }
-        self.format = format
         self.options = options
         self.output = EventOutput(sink: output)
-        binary = format == .binary ? BinaryEventEncoder(output: self.output) : nil
-        if format == .xml { self.output.buffer.append(XMLWriter.header) }
+        emitter = format.native?.eventEmitter(output: self.output) ?? TreeEventEmitter(codec: format.codec)
+        if options.sortedKeys && !emitter.acceptsSortedKeys {
+            throw PlistError(.unrepresentable, "PlistEventWriter writes keys in the order it is given them and cannot sort them (sortedKeys); sort them before writing, or write the whole value with Plist.encoded(as:options:)")
+        }
+        try emitter.begin(in: self)
     }
 
     /// Creates a writer that writes to an open file descriptor (which it neither closes
@@ -162,12 +161,7 @@ public final class PlistEventWriter {
         guard levels.isEmpty else {
             throw structureError("finish() with \(levels.count) container\(levels.count == 1 ? "" : "s") still open; expected \(expectedNext)")
         }
-        switch format {
-        case .xml: output.buffer.append(XMLWriter.footer)
-        case .openStep: if !options.stringsFile { output.buffer.append(0x0A) }
-        case .json: break
-        case .binary: try binary!.finish()
-        }
+        try emitter.finish(in: self)
         try output.flush()
     }
 
@@ -183,7 +177,7 @@ public final class PlistEventWriter {
             levels[levels.count - 1].count += 1
             levels[levels.count - 1].key = key
             levels[levels.count - 1].awaitingValue = true
-            try emitKey(key)
+            try emitter.key(key, in: self)
         case .endArray, .endDictionary:
             let isDictionary = if case .endDictionary = event { true } else { false }
             guard let level = levels.last, level.isDictionary == isDictionary, !level.awaitingValue else {
@@ -192,19 +186,19 @@ public final class PlistEventWriter {
             if let expected = level.expectedCount, expected != level.count {
                 throw structureError("the end of \(isDictionary ? "a dictionary" : "an array") after \(level.count) of the \(expected) \(isDictionary ? "entries" : "elements") its start announced")
             }
-            try emitEnd(level)
+            try emitter.end(level, in: self)
             levels.removeLast()
             endValue()
         case .startArray(let count), .startDictionary(let count):
             let isDictionary = if case .startDictionary = event { true } else { false }
             try beginValue()
-            try emitStart(dictionary: isDictionary)
+            try emitter.start(dictionary: isDictionary, in: self)
             levels.append(Level(isDictionary: isDictionary, expectedCount: count))
         case .scalar(.array), .scalar(.dictionary):
             throw structureError("a container as a scalar event; write it as its start, contents and end, or whole with write(_: Plist)")
         case .scalar(let value):
             try beginValue()
-            try emitScalar(value)
+            try emitter.scalar(value, in: self)
             endValue()
         }
     }
@@ -221,7 +215,7 @@ public final class PlistEventWriter {
         } else {
             try openInnermost()
             levels[levels.count - 1].count += 1
-            try emitElementPrefix(position: level.count)
+            try emitter.elementPrefix(position: level.count, in: self)
         }
     }
 
@@ -229,7 +223,7 @@ public final class PlistEventWriter {
     private func endValue() {
         guard let level = levels.last, level.isDictionary else { return }
         levels[levels.count - 1].awaitingValue = false
-        emitEntryEnd()
+        emitter.entryEnd(in: self)
     }
 
     /// What may come next, for messages.
@@ -257,6 +251,6 @@ public final class PlistEventWriter {
     private func openInnermost() throws(PlistError) {
         guard let level = levels.last, !level.isOpen else { return }
         levels[levels.count - 1].isOpen = true
-        try emitOpen(level)
+        try emitter.open(level, in: self)
     }
 }
