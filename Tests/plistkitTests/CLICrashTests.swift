@@ -66,9 +66,9 @@ import TestSupport
     }
 
     /// The files whose key paths are extracted: every file in the full run, by default every
-    /// fourth of each folder (`-extract` and `-type` take one key path, so these runs are one
-    /// process per file and key path).
-    static let extractFiles = TestTools.sample(CLIParityTests.files, every: 4)
+    /// eighth of each folder (`-extract` and `-type` take one key path, so these runs are one
+    /// process per file and key path: about 14 a file).
+    static let extractFiles = TestTools.sample(CLIParityTests.files, every: 8)
 
     @Test(arguments: extractFiles)
     func extractAndTypeDoNotCrash(_ file: String) throws {
