@@ -135,7 +135,8 @@ struct XMLPlutilTests {
             #expect(plutilAcceptsMalformed.contains(file), "plutil reads \(file) but we fail: \(error)")
             return
         }
-        let bytes = PlutilDifferences.asPlutilWrites(xml: try value.encoded(as: .xml, options: PlistWritingOptions(sortedKeys: true)))
+        let sorted: Data = try value.encoded(as: .xml, options: PlistWritingOptions(sortedKeys: true))
+        let bytes: Data = PlutilDifferences.asPlutilWrites(xml: sorted)
         if let reason = PlutilDifferences.plutilReadsDifferently[file] ?? plutilWritesDifferentXML[file] {
             #expect(bytes != plutil.stdout, "known difference gone: \(reason)")
             return
