@@ -9,7 +9,7 @@ public enum TestTools {
     ///
     /// Tests that run only in the full run say so with
     /// `.enabled(if: TestTools.fullRun, "…")`; tests with a smaller default read
-    /// ``scaled(_:full:)`` or ``sample(_:every:group:)``.
+    /// ``scaled(_:full:)`` or ``sample(_:every:keeping:group:)``.
     public static let fullRun: Bool = ProcessInfo.processInfo.environment["PLISTKIT_FULL_TESTS"] == "1"
 
     /// `quick` in the default run, `full` in the full run: a size or an iteration count.
@@ -33,7 +33,8 @@ public enum TestTools {
         }
     }
 
-    /// ``sample(_:every:group:)`` over paths relative to `TestVectors/`, grouped by folder.
+    /// ``sample(_:every:keeping:group:)`` over paths relative to `TestVectors/`, grouped by
+    /// folder.
     public static func sample(_ files: [String], every stride: Int, keeping: (String) -> Bool = { _ in false }) -> [String] {
         sample(files, every: stride, keeping: keeping) { file in
             file.lastIndex(of: "/").map { String(file[..<$0]) } ?? ""
