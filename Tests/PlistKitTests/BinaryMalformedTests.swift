@@ -266,7 +266,10 @@ import TestSupport
 
     @Test func exponentialPathsDecodeInLinearTime() throws {
         // Object i is [ref i+1, ref i+1]: 2⁶⁰ paths to the leaf through 61 objects.
-        var objects: [[UInt8]] = (0..<60).map { [0xA2, UInt8($0 + 1), UInt8($0 + 1)] }
+        var objects: [[UInt8]] = (0..<60).map { (index: Int) -> [UInt8] in
+            let next = UInt8(index + 1)
+            return [0xA2, next, next]
+        }
         objects.append([0x10, 0x01])
         let clock = ContinuousClock()
         let start = clock.now

@@ -97,7 +97,8 @@ struct DecimalRealTests {
         var rng = SplitMix64(seed: 0x5EED_0004)
         var tally = Tally()
         var doubles = 0
-        while doubles < 1_000_000 {
+        // A million in the full run (`TestTools.fullRun`), 250,000 by default.
+        while doubles < TestTools.scaled(250_000, full: 1_000_000) {
             let value = Double(bitPattern: rng.next())
             guard value.isFinite else { continue }
             doubles += 1
@@ -113,7 +114,7 @@ struct DecimalRealTests {
     @Test func randomDigitStrings() {
         var rng = SplitMix64(seed: 0x5EED_0005)
         var tally = Tally()
-        for _ in 0 ..< 1_000_000 {
+        for _ in 0 ..< TestTools.scaled(250_000, full: 1_000_000) {
             let count = Int.random(in: 1 ... 22, using: &rng)
             var text = rng.next() & 1 == 0 ? "" : "-"
             let point = Int.random(in: 0 ... count + 3, using: &rng)

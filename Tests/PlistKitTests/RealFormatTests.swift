@@ -67,7 +67,8 @@ struct RealFormatTests {
     @Test func randomBitPatterns() {
         var rng = SplitMix64(seed: 0x5EED_0001)
         var failures: [String] = []
-        for i in 0 ..< 1_000_000 {
+        // A million patterns in the full run (`TestTools.fullRun`), 200,000 by default.
+        for i in 0 ..< TestTools.scaled(200_000, full: 1_000_000) {
             let bits = rng.next()
             let v: Double
             switch i % 4 {
@@ -98,7 +99,7 @@ struct RealFormatTests {
     @Test func uniformUnitInterval() {
         var rng = SplitMix64(seed: 0x5EED_0002)
         var failures: [String] = []
-        for _ in 0 ..< 200_000 {
+        for _ in 0 ..< TestTools.scaled(50_000, full: 200_000) {
             Self.check(Double.random(in: 0 ..< 1, using: &rng), &failures)
             Self.check(Double.random(in: -1e9 ... 1e9, using: &rng), &failures)
         }

@@ -38,7 +38,7 @@ import TestSupport
 
     @Test func randomIntegers() {
         var random = SplitMix64(seed: 0x1_17E6)
-        for _ in 0..<200_000 {
+        for _ in 0..<TestTools.scaled(50_000, full: 200_000) {
             let value = Int64(bitPattern: random.next()) >> Int64.random(in: 0..<64, using: &random)
             let unsigned = random.next() >> UInt64.random(in: 0..<64, using: &random)
             for text in ["\(value)", "\(unsigned)", "+\(unsigned)", "-\(unsigned)", "00\(value.magnitude)"] {

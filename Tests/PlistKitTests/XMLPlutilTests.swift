@@ -35,6 +35,15 @@ enum Plutil {
                 && [".bplist", ".plist", ".json"].contains { path.hasSuffix($0) }
         }.sorted()
     }()
+
+    /// The files the plutil comparisons run on: every vector file in the full run
+    /// (`PLISTKIT_FULL_TESTS=1`); by default every fourth of each folder, and every file with
+    /// a known difference from plutil (so each exception is still checked).
+    static let sampledFiles = TestTools.sample(vectorFiles, every: 4) { file in
+        plutilRefusesToRead[file] != nil || PlutilDifferences.plutilFailsOn[file] != nil
+            || PlutilDifferences.plutilReadsDifferently[file] != nil || plutilWritesDifferentXML[file] != nil
+            || plutilAcceptsMalformed.contains(file)
+    }
 }
 
 extension Plist {
@@ -62,13 +71,13 @@ let plutilRefusesToRead: [String: String] = [
 ]
 
 /// Inputs whose XML from plutil differs from ours although its JSON does not.
-private let plutilWritesDifferentXML: [String: String] = [
+let plutilWritesDifferentXML: [String: String] = [
     "json/plutil/plistlib_integers.json": "plutil's JSON reader turns -9223372036854775807 and -9223372036854775808 into reals",
     "json/plutil/foundation_integers.json": "plutil's JSON reader turns -9223372036854775807 and -9223372036854775808 into reals",
 ]
 
 /// Malformed documents plutil reads anyway; we reject them, with the reason in the manifest.
-private let plutilAcceptsMalformed: Set<String> = [
+let plutilAcceptsMalformed: Set<String> = [
     "xml/malformed/date_month_13.plist",        // plutil rolls month 13 over into the next year
     "xml/malformed/data_bad_character.plist",   // plutil skips bytes that are not base64
     "openstep/malformed/deep_513.plist",        // CF's depth check admits 513 levels; our limit is 512
@@ -85,10 +94,11 @@ struct XMLPlutilTests {
         #expect(Plutil.vectorFiles.contains { $0.hasPrefix("binary/") } || !FileManager.default.fileExists(atPath: Canonical.vectorsDirectory.appendingPathComponent("binary").path))
     }
 
-    /// Every file under TestVectors converted by `plutil -convert xml1` and by PlistKit (keys
-    /// sorted): the bytes must be identical. Files plutil refuses are skipped only after
-    /// checking that plutil does fail, for a reason we know.
-    @Test(arguments: Plutil.vectorFiles)
+    /// Every file under TestVectors (a sample by default: `Plutil.sampledFiles`) converted by
+    /// `plutil -convert xml1` and by PlistKit (keys sorted): the bytes must be identical. Files
+    /// plutil refuses are skipped only after checking that plutil does fail, for a reason we
+    /// know.
+    @Test(arguments: Plutil.sampledFiles)
     func sameBytesAsPlutil(_ file: String) throws {
         let url = Canonical.vectorsDirectory.appendingPathComponent(file)
         let plutil = try Plutil.run(["-convert", "xml1", "-o", "-", url.path])
@@ -125,7 +135,8 @@ struct XMLPlutilTests {
             #expect(plutilAcceptsMalformed.contains(file), "plutil reads \(file) but we fail: \(error)")
             return
         }
-        let bytes = PlutilDifferences.asPlutilWrites(xml: try value.encoded(as: .xml, options: PlistWritingOptions(sortedKeys: true)))
+        let sorted: Data = try value.encoded(as: .xml, options: PlistWritingOptions(sortedKeys: true))
+        let bytes: Data = PlutilDifferences.asPlutilWrites(xml: sorted)
         if let reason = PlutilDifferences.plutilReadsDifferently[file] ?? plutilWritesDifferentXML[file] {
             #expect(bytes != plutil.stdout, "known difference gone: \(reason)")
             return

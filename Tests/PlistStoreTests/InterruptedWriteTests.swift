@@ -60,7 +60,8 @@ import Glibc
             #expect(mode(of: target) == 0o640 & ~currentUmask())
             let expectedMode = mode(of: target)
             var random = SplitMix64(seed: UInt64(time(nil)))
-            let rounds = 50
+            // 50 rounds in the full run (`TestTools.fullRun`), 20 by default.
+            let rounds = TestTools.scaled(20, full: 50)
             var replaced = 0
             var interruptedMidWrite = 0
             for round in 1...rounds {

@@ -45,7 +45,8 @@ import Glibc
             // The file is an ordinary binary plist any tool reads.
             let file = try PropertyListFile.read(from: preferences.path)
             #expect(file["name"] == "Ada")
-            #expect(contents(of: preferences.path)?.starts(with: Array("bplist00".utf8)) == true)
+            let header: [UInt8] = Array("bplist00".utf8)
+            #expect(contents(of: preferences.path)?.starts(with: header) == true)
         }
     }
 

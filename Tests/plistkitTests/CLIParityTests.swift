@@ -3,10 +3,11 @@ import Testing
 import PlistKit
 import TestSupport
 
-/// `plistkit` and the toolchain's `plutil` on every file in `TestVectors/`: the same exit
-/// status, the same bytes on standard output, except for the differences listed here, each
-/// of which is a place where plutil on Linux is wrong or where the two readers deliberately
-/// differ (see docs/CommandLine.md, "Where plistkit differs from plutil").
+/// `plistkit` and the toolchain's `plutil` on every file in `TestVectors/` (in the full run,
+/// `PLISTKIT_FULL_TESTS=1`; by default on a sample of each folder and every known
+/// difference): the same exit status, the same bytes on standard output, except for the
+/// differences listed here, each of which is a place where plutil on Linux is wrong or where
+/// the two readers deliberately differ (see docs/CommandLine.md, "Where plistkit differs from plutil").
 @Suite struct CLIParityTests {
     /// Every vector file (MANIFESTs and generator scripts aside), relative to the repository.
     static let files: [String] = {
@@ -76,7 +77,13 @@ import TestSupport
         try? Plist(decoding: Data(contentsOf: TestVectorFiles.directory.appendingPathComponent(file)))
     }
 
-    @Test(arguments: parityFiles)
+    /// The files `lint` runs on: every parity file in the full run, by default every fourth
+    /// of each folder and every file with a known difference (`TestTools.sample`).
+    static let lintFiles = TestTools.sample(parityFiles, every: 4) { file in
+        plistkitReadsMore(file) || plistkitRejects[file] != nil
+    }
+
+    @Test(arguments: lintFiles)
     func lint(_ file: String) throws {
         let (ours, theirs) = try bothRun(["-lint", file])
         if file.hasPrefix("json/") {
@@ -106,7 +113,13 @@ import TestSupport
             && !file.hasPrefix("xml/malformed/") && !file.hasPrefix("xml/security/")
     }
 
-    @Test(arguments: commonFiles)
+    /// The files the output tests run on: every common file in the full run, by default every
+    /// fourth of each folder and every file plutil reads differently.
+    static let outputFiles = TestTools.sample(commonFiles, every: 4) { file in
+        PlutilDifferences.plutilReadsDifferently[file] != nil
+    }
+
+    @Test(arguments: outputFiles)
     func print(_ file: String) throws {
         let (ours, theirs) = try bothRun(["-p", file])
         if PlutilDifferences.plutilReadsDifferently[file] != nil {
@@ -131,7 +144,7 @@ import TestSupport
         }
     }
 
-    @Test(arguments: commonFiles)
+    @Test(arguments: outputFiles)
     func convertXML(_ file: String) throws {
         let (ours, theirs) = try bothRun(["-convert", "xml1", "-o", "-", file])
         if PlutilDifferences.plutilReadsDifferently[file] != nil {
@@ -152,7 +165,7 @@ import TestSupport
         }
     }
 
-    @Test(arguments: commonFiles)
+    @Test(arguments: outputFiles)
     func convertReadableJSON(_ file: String) throws {
         let (ours, theirs) = try bothRun(["-convert", "json", "-r", "-o", "-", file])
         if PlutilDifferences.plutilReadsDifferently[file] != nil {
@@ -163,7 +176,7 @@ import TestSupport
         #expect(PlutilDifferences.asPlutilWrites(json: ours.stdout) == theirs.stdout)
     }
 
-    @Test(arguments: commonFiles)
+    @Test(arguments: outputFiles)
     func convertBinary(_ file: String) throws {
         let (ours, theirs) = try bothRun(["-convert", "binary1", "-o", "-", file])
         if PlutilDifferences.plutilReadsDifferently[file] != nil {
