@@ -5,7 +5,7 @@
 #   Benchmarks/compare.sh [--quick] [--regenerate] [--skip-swift] [--skip-external]
 #
 # 1. installs what is missing (libxml2-dev, libplist-dev, libplist-utils; with cargo on the
-#    PATH, the plist, serde_derive and serde_bytes crates Debian packages; apt-get, as root),
+#    PATH, the crates of Harness/rust-plist as Debian packages them; apt-get, as root),
 # 2. builds the benchmark package (release) and writes the workloads (once) to .workloads/,
 # 3. runs the ordo-one/benchmark suite (PlistKit beside Foundation, one process per
 #    benchmark: wall time, mallocs, peak memory),
@@ -71,7 +71,8 @@ command -v plistutil >/dev/null || missing+=(libplist-utils)
 # Rust's plist crate is built offline from the sources Debian ships under /usr/share/cargo/registry
 # (Harness/rust-plist/.cargo/config.toml); without cargo its column is left out.
 RUST_REGISTRY=/usr/share/cargo/registry
-RUST_CRATES=(plist:librust-plist-dev serde_derive:librust-serde-derive-dev serde_bytes:librust-serde-bytes-dev)
+RUST_CRATES=(plist:librust-plist-dev serde_derive:librust-serde-derive-dev serde_bytes:librust-serde-bytes-dev
+    uuid:librust-uuid-dev url:librust-url-dev)
 if command -v cargo >/dev/null; then
     for crate in "${RUST_CRATES[@]}"; do
         compgen -G "$RUST_REGISTRY/${crate%%:*}-[0-9]*" >/dev/null || missing+=("${crate#*:}")
