@@ -39,7 +39,8 @@ HERE=$(pwd)
 RESULTS="$HERE/.results"
 export PLISTKIT_WORKLOADS="${PLISTKIT_WORKLOADS:-$HERE/.workloads}"
 read -r -a WORKLOADS <<<"${COMPARE_WORKLOADS:-records config blobs unicode numbers small-docs}"
-# Workloads with only Swift rows (no external twin): measured unless COMPARE_WORKLOADS says otherwise.
+# Workloads with only Swift rows (no external twin), but for rust-plist's model rows of app-state:
+# measured unless COMPARE_WORKLOADS says otherwise.
 if [ -n "${COMPARE_WORKLOADS:-}" ]; then
     read -r -a SWIFT_ONLY <<<"${COMPARE_SWIFT_ONLY:-}"
 else

@@ -219,7 +219,7 @@ fn rewrite(input: &str, output: &str, each: bool) {
 
 fn main() {
     let arguments: Vec<String> = std::env::args().skip(1).collect();
-    if let ([operation, input, output], true) = (&arguments[..], arguments.len() == 3) {
+    if let [operation, input, output] = &arguments[..] {
         match operation.as_str() {
             "rewrite" => return rewrite(input, output, false),
             "rewrite-each" => return rewrite(input, output, true),
