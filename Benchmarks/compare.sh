@@ -1,14 +1,18 @@
 #!/usr/bin/env bash
-# PlistKit against Foundation, libplist and Python's plistlib, side by side (issue #4).
+# PlistKit against Foundation, libplist, Python's plistlib and Rust's plist crate, side by side
+# (issue #4).
 #
 #   Benchmarks/compare.sh [--quick] [--regenerate] [--skip-swift] [--skip-external]
 #
-# 1. installs what is missing (libxml2-dev, libplist-dev, libplist-utils; apt-get, as root),
+# 1. installs what is missing (libxml2-dev, libplist-dev, libplist-utils; with cargo on the
+#    PATH, the crates of Harness/rust-plist as Debian packages them; apt-get, as root),
 # 2. builds the benchmark package (release) and writes the workloads (once) to .workloads/,
 # 3. runs the ordo-one/benchmark suite (PlistKit beside Foundation, one process per
 #    benchmark: wall time, mallocs, peak memory),
-# 4. runs the same operations with libplist and plistlib, and the floors (libxml2's SAX2
-#    parse of the XML file with no values built; one pass over the binary file's bytes),
+# 4. runs the same operations with libplist, plistlib and Rust's plist crate (built offline
+#    from Harness/rust-plist; also the model rows through serde derive), and the floors
+#    (libxml2's SAX2 parse of the XML file with no values built; one pass over the binary
+#    file's bytes),
 #    then times the model-object rows of issue #13 (Codable, keyed archives) again with
 #    plistkit-paired: PlistKit and Foundation in alternation, one pair of runs at a time,
 #    and PlistKit's at n and 2n the same way,
@@ -35,7 +39,8 @@ HERE=$(pwd)
 RESULTS="$HERE/.results"
 export PLISTKIT_WORKLOADS="${PLISTKIT_WORKLOADS:-$HERE/.workloads}"
 read -r -a WORKLOADS <<<"${COMPARE_WORKLOADS:-records config blobs unicode numbers small-docs}"
-# Workloads with only Swift rows (no external twin): measured unless COMPARE_WORKLOADS says otherwise.
+# Workloads with only Swift rows (no external twin), but for rust-plist's model rows of app-state:
+# measured unless COMPARE_WORKLOADS says otherwise.
 if [ -n "${COMPARE_WORKLOADS:-}" ]; then
     read -r -a SWIFT_ONLY <<<"${COMPARE_SWIFT_ONLY:-}"
 else
@@ -51,7 +56,7 @@ for argument in "$@"; do
         --regenerate) regenerate=1 ;;
         --skip-swift) skip_swift=1 ;;
         --skip-external) skip_external=1 ;;
-        -h|--help) sed -n '2,30p' "$HERE/$(basename "$0")"; exit 0 ;;
+        -h|--help) sed -n '2,34p' "$HERE/$(basename "$0")"; exit 0 ;;
         *) echo "unknown option $argument" >&2; exit 2 ;;
     esac
 done
@@ -64,6 +69,16 @@ command -v pkg-config >/dev/null || missing+=(pkg-config)
 pkg-config --exists libxml-2.0 2>/dev/null || missing+=(libxml2-dev)
 pkg-config --exists libplist-2.0 2>/dev/null || pkg-config --exists libplist 2>/dev/null || missing+=(libplist-dev)
 command -v plistutil >/dev/null || missing+=(libplist-utils)
+# Rust's plist crate is built offline from the sources Debian ships under /usr/share/cargo/registry
+# (Harness/rust-plist/.cargo/config.toml); without cargo its column is left out.
+RUST_REGISTRY=/usr/share/cargo/registry
+RUST_CRATES=(plist:librust-plist-dev serde_derive:librust-serde-derive-dev serde_bytes:librust-serde-bytes-dev
+    uuid:librust-uuid-dev url:librust-url-dev)
+if command -v cargo >/dev/null; then
+    for crate in "${RUST_CRATES[@]}"; do
+        compgen -G "$RUST_REGISTRY/${crate%%:*}-[0-9]*" >/dev/null || missing+=("${crate#*:}")
+    done
+fi
 if ((${#missing[@]})); then
     if command -v apt-get >/dev/null && [ "$(id -u)" = 0 ]; then
         log "installing ${missing[*]}"
@@ -75,7 +90,7 @@ if ((${#missing[@]})); then
         sudo DEBIAN_FRONTEND=noninteractive apt-get update -qq >&2
         sudo DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "${missing[@]}" >&2
     else
-        log "missing ${missing[*]}: the libplist and floor columns will be empty"
+        log "missing ${missing[*]}: the libplist, rust-plist and floor columns will be empty"
     fi
 fi
 PYTHON=$(command -v python3 || true)
@@ -124,6 +139,16 @@ if pkg-config --exists "$libplist_pc" 2>/dev/null &&
     cc -O2 -o "$BIN/libplist_bench" Harness/libplist_bench.c $(pkg-config --cflags --libs "$libplist_pc") >&2; then
     have_libplist=1
 fi
+RUST_BENCH="$HERE/.build-rust/release/rust-plist-bench"
+have_rust=0
+if ! command -v cargo >/dev/null; then
+    log "cargo not found: Rust's plist crate (rust-plist) is left out"
+elif log "building the rust-plist harness (cargo, offline)" &&
+    (cd Harness/rust-plist && cargo build --release --quiet --target-dir "$HERE/.build-rust") >&2; then
+    have_rust=1
+else
+    log "the rust-plist harness did not build: its column is left out"
+fi
 
 # --- 3. Swift: PlistKit and Foundation -----------------------------------------------------
 if [ "$skip_swift" = 0 ]; then
@@ -164,8 +189,29 @@ measure() { # implementation workload format operation command...
     echo "$implementation $workload $format $operation $line"
 }
 
+# The binary file rust-plist decodes: the workload's own when the crate reads it, or else its twin
+# that the crate writes from the XML file (plist 1.3.1 reads offsets and references 1, 2, 4 or 8
+# bytes wide only, and PlistKit writes 3-byte ones where they suffice). Prints the path, then
+# "rewritten" for a twin. Arguments: the binary file, its XML twin, and "-each" for pack files.
+rust_binary() {
+    local file=$1 xml=$2 each=${3:-}
+    if "$RUST_BENCH" "decode$each" binary "$file" 1 >/dev/null 2>&1; then
+        echo "$file"
+        return
+    fi
+    local twin="$PLISTKIT_WORKLOADS/rust-plist/${file##*/}"
+    if [ ! -s "$twin" ] || [ "$twin" -ot "$file" ] || [ "$twin" -ot "$xml" ]; then
+        mkdir -p "${twin%/*}"
+        "$RUST_BENCH" "rewrite$each" "$xml" "$twin" || return 1
+    fi
+    log "rust-plist cannot read ${file##*/}; it reads its twin written by the crate from the XML file"
+    echo "$twin rewritten"
+}
+# Appends `input=rewritten` to a measure line of a decode that read the crate's twin.
+mark_rewritten() { if [ "$1" = rewritten ]; then sed 's/$/ input=rewritten/'; else cat; fi; }
+
 if [ "$skip_external" = 0 ]; then
-    log "running libplist, plistlib and the floors"
+    log "running libplist, plistlib, rust-plist and the floors"
     : >"$RESULTS/external.txt"
     for workload in "${WORKLOADS[@]}"; do
         xml="$PLISTKIT_WORKLOADS/$workload.xml"
@@ -176,6 +222,11 @@ if [ "$skip_external" = 0 ]; then
             xml="$PLISTKIT_WORKLOADS/$workload-xml.pack"
             binary="$PLISTKIT_WORKLOADS/$workload-binary.pack"
             each="-each"
+        fi
+        rust_file="" rust_mark=""
+        if [ "$have_rust" = 1 ]; then
+            read -r rust_file rust_mark < <(rust_binary "$binary" "$xml" "$each") ||
+                log "rust-plist could not rewrite ${binary##*/}"
         fi
         {
             if [ "$have_floor" = 1 ] && [ -z "$each" ]; then
@@ -190,9 +241,35 @@ if [ "$skip_external" = 0 ]; then
                 fi
                 measure plistlib "$workload" "$format" decode "$PYTHON" Harness/plistlib_bench.py decode$each "$format" "$file"
                 measure plistlib "$workload" "$format" encode "$PYTHON" Harness/plistlib_bench.py encode$each "$format" "$binary"
+                if [ -n "$rust_file" ]; then
+                    if [ "$format" = xml ]; then
+                        measure rust-plist "$workload" xml decode "$RUST_BENCH" decode$each xml "$file"
+                    else
+                        measure rust-plist "$workload" binary decode "$RUST_BENCH" decode$each binary "$rust_file" | mark_rewritten "$rust_mark"
+                    fi
+                    measure rust-plist "$workload" "$format" encode "$RUST_BENCH" encode$each "$format" "$rust_file"
+                fi
             done
         } | tee -a "$RESULTS/external.txt" >&2
     done
+    # The model rows of Rust's plist crate: the file through serde derive into the workload's
+    # model (Harness/rust-plist/src/models.rs), recorded as the codable rows they stand beside.
+    if [ "$have_rust" = 1 ]; then
+        for workload in "${WORKLOADS[@]}" "${SWIFT_ONLY[@]}"; do
+            case "$workload" in records | app-state) ;; *) continue ;; esac
+            xml="$PLISTKIT_WORKLOADS/$workload.xml"
+            read -r rust_file rust_mark < <(rust_binary "$PLISTKIT_WORKLOADS/$workload.bplist" "$xml") ||
+                { log "rust-plist could not rewrite $workload.bplist"; continue; }
+            for format in binary xml; do
+                if [ "$format" = xml ]; then
+                    measure rust-plist "$workload" xml codable-decode "$RUST_BENCH" serde-decode "$workload" xml "$xml"
+                else
+                    measure rust-plist "$workload" binary codable-decode "$RUST_BENCH" serde-decode "$workload" binary "$rust_file" | mark_rewritten "$rust_mark"
+                fi
+                measure rust-plist "$workload" "$format" codable-encode "$RUST_BENCH" serde-encode "$workload" "$format" "$rust_file"
+            done
+        done | tee -a "$RESULTS/external.txt" >&2
+    fi
 fi
 
 # --- 4b. the model-object rows, timed in alternation --------------------------------------
@@ -230,12 +307,17 @@ fi
 # --- 5. the table --------------------------------------------------------------------------
 {
     echo "PlistKit benchmarks — $(date -u '+%Y-%m-%d %H:%M UTC'), $(uname -m), $(nproc) cores, $(swift --version 2>/dev/null | head -1)"
-    echo "libplist $(pkg-config --modversion "$libplist_pc" 2>/dev/null || echo '—'), libxml2 $(pkg-config --modversion libxml-2.0 2>/dev/null || echo '—'), $("$PYTHON" --version 2>&1) plistlib; medians; Swift: ordo-one/benchmark, external: $RUNS runs"
+    rust_version=""
+    if [ "$have_rust" = 1 ]; then
+        plist_crate=$(compgen -G "$RUST_REGISTRY/plist-[0-9]*" | head -1)
+        rust_version=", Rust plist ${plist_crate##*/plist-} ($(rustc --version 2>/dev/null | cut -d' ' -f1-2))"
+    fi
+    echo "libplist $(pkg-config --modversion "$libplist_pc" 2>/dev/null || echo '—'), libxml2 $(pkg-config --modversion libxml-2.0 2>/dev/null || echo '—'), $("$PYTHON" --version 2>&1) plistlib$rust_version; medians; Swift: ordo-one/benchmark, external: $RUNS runs"
     echo
     PAIRED_ARGS=()
     [ -s "$RESULTS/paired.txt" ] && PAIRED_ARGS+=(--paired "$RESULTS/paired.txt")
     [ -s "$RESULTS/paired-growth.txt" ] && PAIRED_ARGS+=(--paired-growth "$RESULTS/paired-growth.txt")
-    "$PYTHON" Harness/report.py --workloads "${WORKLOADS[*]} ${SWIFT_ONLY[*]}" --external "$have_libplist" "${PAIRED_ARGS[@]}" \
+    "$PYTHON" Harness/report.py --workloads "${WORKLOADS[*]} ${SWIFT_ONLY[*]}" --external "$have_libplist" --rust "$have_rust" "${PAIRED_ARGS[@]}" \
         "$RESULTS/Current_run.influx.csv" "$RESULTS/external.txt"
 } | tee "$RESULTS/table.md"
 "$PYTHON" Harness/ratios_svg.py "$RESULTS/Current_run.influx.csv" "$RESULTS/external.txt" "$RESULTS/ratios.svg" &&

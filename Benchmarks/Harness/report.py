@@ -1,13 +1,13 @@
 #!/usr/bin/env python3
 """Prints compare.sh's table from one run's results.
 
-    report.py [--workloads "W1 W2 …"] [--external 0|1] [--paired PAIRED_TXT]
+    report.py [--workloads "W1 W2 …"] [--external 0|1] [--rust 0|1] [--paired PAIRED_TXT]
               [--paired-growth GROWTH_TXT] INFLUX_CSV EXTERNAL_TXT
 
 INFLUX_CSV: ordo-one/benchmark's `--format influx` export of the PlistKitBenchmarks run
 (benchmark names `workload/format/operation/implementation`; raw values: nanoseconds, bytes,
 counts). EXTERNAL_TXT: lines `implementation workload format operation median_ms=… …` written
-by compare.sh from the C and Python harnesses.
+by compare.sh from the C, Python and Rust harnesses.
 
 Output (Markdown): the main table (median ms per implementation and the ratios), small-docs
 per call, memory and allocations, the growth check (n → 2n records and app-state) and the
@@ -18,7 +18,11 @@ with --paired-growth, their growth from n to 2n timed the same way.
 --workloads: the workloads this run measured (default: all). Every cell the suite and the
 harnesses should have produced for them but did not is shown as MISSING (a failed or dropped
 benchmark), not left blank, and listed after the table. --external 1: libplist was built, so
-its cells are expected too (plistlib's are whenever EXTERNAL_TXT has lines).
+its cells are expected too (plistlib's are whenever EXTERNAL_TXT has lines). --rust 1: the Rust
+harness (Rust's plist crate) was built, so its cells are expected too: the plain rows of the
+external workloads, and the model rows (serde derive, in the codable rows) of RUST_MODEL_WORKLOADS.
+The rust-plist columns are printed only when it was built or EXTERNAL_TXT has its lines, so a
+run without cargo prints the table it printed before.
 """
 import argparse
 import csv
@@ -27,6 +31,10 @@ from collections import defaultdict
 WORKLOADS = ["records", "config", "blobs", "unicode", "numbers", "small-docs", "archive", "app-state"]
 # Workloads that libplist and plistlib also measure (decode and encode, binary and XML).
 EXTERNAL_WORKLOADS = ["records", "config", "blobs", "unicode", "numbers", "small-docs"]
+# Workloads whose model rows (codable-decode, codable-encode) Rust's plist crate also measures,
+# through serde derive into the same model (Harness/rust-plist/src/models.rs).
+RUST_MODEL_WORKLOADS = ["records", "app-state"]
+RUST = "rust-plist"
 # The growth check: each workload beside its twice-as-large twin.
 GROWTH = [("records", "records-2x"), ("app-state", "app-state-2x")]
 FORMATS = ["binary", "xml"]
@@ -68,6 +76,16 @@ def load_external(path):
     return results
 
 
+def rewritten_cells(path):
+    """The cells whose harness read the crate's own rewrite of the binary file (compare.sh
+    appends `input=rewritten`: Rust's plist 1.3.1 cannot read the workload's file)."""
+    try:
+        with open(path) as handle:
+            return {tuple(line.split()[:4]) for line in handle if "input=rewritten" in line.split()[4:]}
+    except FileNotFoundError:
+        return set()
+
+
 def expected_swift(workload):
     """The (format, operation, implementation) rows the Swift suite registers for a workload."""
     rows = set()
@@ -88,14 +106,16 @@ def expected_swift(workload):
     return rows
 
 
-def expected_cells(workloads, external, libplist):
+def expected_cells(workloads, external, libplist, rust=False):
     """Every (workload, format, operation, implementation) this run should have measured."""
     cells = set()
     for workload in workloads:
         cells |= {(workload, *row) for row in expected_swift(workload)}
         if workload in EXTERNAL_WORKLOADS:
-            impls = (["plistlib"] if external else []) + (["libplist"] if libplist else [])
+            impls = (["plistlib"] if external else []) + (["libplist"] if libplist else []) + ([RUST] if rust else [])
             cells |= {(workload, f, op, impl) for f in FORMATS for op in ("decode", "encode") for impl in impls}
+        if rust and workload in RUST_MODEL_WORKLOADS:
+            cells |= {(workload, f, op, RUST) for f in FORMATS for op in ("codable-decode", "codable-encode")}
     return cells
 
 
@@ -148,6 +168,7 @@ def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("--workloads", default=" ".join(WORKLOADS + ["records-2x", "app-state-2x"]))
     parser.add_argument("--external", default="1", help="1 when libplist was built")
+    parser.add_argument("--rust", default="0", help="1 when the rust-plist harness was built")
     parser.add_argument("--paired", help="plistkit-paired's output for this run")
     parser.add_argument("--paired-growth", help="plistkit-paired growth's output for this run")
     parser.add_argument("influx")
@@ -158,8 +179,12 @@ def main():
     except FileNotFoundError:
         swift = {}
     external = load_external(args.external_txt) if args.external_txt else {}
+    rewritten = rewritten_cells(args.external_txt) if args.external_txt else set()
     run_workloads = args.workloads.split()
-    expected = expected_cells(run_workloads, bool(external), bool(external) and args.external == "1")
+    expected = expected_cells(run_workloads, bool(external), bool(external) and args.external == "1",
+                              bool(external) and args.rust == "1")
+    # The rust-plist columns: only in a run that built the harness or has its results.
+    with_rust = args.rust == "1" or any(key[3] == RUST for key in external)
     missing = sorted(cell for cell in expected
                      if (cell[3] in ("PlistKit", "Foundation") and wall_ms(swift, cell) is None)
                      or (cell[3] not in ("PlistKit", "Foundation") and cell not in external))
@@ -169,8 +194,10 @@ def main():
 
     out = []
 
-    out.append("| workload | format | operation | PlistKit ms | Foundation ms | Foundation/PlistKit | libplist ms | libplist/PlistKit | plistlib ms | plistlib/PlistKit | floor ms | PlistKit/floor |")
-    out.append("|---|---|---|--:|--:|--:|--:|--:|--:|--:|--:|--:|")
+    rust_header, rust_rule = (" rust-plist ms | rust-plist/PlistKit |", "--:|--:|") if with_rust else ("", "")
+    out.append("| workload | format | operation | PlistKit ms | Foundation ms | Foundation/PlistKit | libplist ms | libplist/PlistKit | "
+               f"plistlib ms | plistlib/PlistKit |{rust_header} floor ms | PlistKit/floor |")
+    out.append(f"|---|---|---|--:|--:|--:|--:|--:|--:|--:|{rust_rule}--:|--:|")
     for workload in WORKLOADS:
         for fmt in FORMATS:
             for op in OPERATIONS:
@@ -178,18 +205,21 @@ def main():
                 fd = wall_ms(swift, (workload, fmt, op, "Foundation"))
                 lp = external.get((workload, fmt, op, "libplist"))
                 py = external.get((workload, fmt, op, "plistlib"))
+                rs = external.get((workload, fmt, op, RUST))
                 fl = external.get((workload, fmt, op, "floor"))
                 if fl is None:
                     fl = wall_ms(swift, (workload, fmt, op, "floor"))
                 key = (workload, fmt, op)
-                if all(value is None for value in (pk, fd, lp, py, fl)) and not any(
-                        key + (impl,) in expected for impl in ("PlistKit", "Foundation", "libplist", "plistlib")):
+                if all(value is None for value in (pk, fd, lp, py, rs, fl)) and not any(
+                        key + (impl,) in expected for impl in ("PlistKit", "Foundation", "libplist", "plistlib", RUST)):
                     continue
                 floor_ratio = ratio(pk, fl) if fl is not None else "—"
+                mark = " †" if (RUST, *key) in rewritten else ""
+                rust_cells = f" {cell(key + (RUST,), rs)}{mark} | {ratio(rs, pk)} |" if with_rust else ""
                 out.append(
                     f"| {workload} | {fmt} | {op} | {cell(key + ('PlistKit',), pk)} | {cell(key + ('Foundation',), fd)} | {ratio(fd, pk)} | "
                     f"{cell(key + ('libplist',), lp)} | {ratio(lp, pk)} | "
-                    f"{cell(key + ('plistlib',), py)} | {ratio(py, pk)} | {ms(fl)} | {floor_ratio} |"
+                    f"{cell(key + ('plistlib',), py)} | {ratio(py, pk)} |{rust_cells} {ms(fl)} | {floor_ratio} |"
                 )
     out.append("")
     if missing:
@@ -200,17 +230,24 @@ def main():
                "codable-encode = the same value through `NullEncoder`, which runs every `encode(to:)` and makes every container but keeps nothing (either format); "
                "codable-decode = the same type through `ReplayDecoder`, which answers every call from a recording of PlistDecoder's answers (no bytes read).")
     out.append("small-docs: ms for all 10,000 documents, one call per document.")
+    if with_rust:
+        out.append("rust-plist: Rust's `plist` crate; decode and encode through `plist::Value`, "
+                   "codable-decode and codable-encode through serde derive into the same model (`Vec<Student>`, `AppState`).")
+        if rewritten:
+            out.append("†: plist 1.3.1 cannot read the workload's binary file (it takes offsets and object references 1, 2, 4 or 8 bytes wide, "
+                       "and the file's are 3); it decoded the same plist as the crate writes it (4-byte ones, the same objects).")
     out.append("")
 
     if any(key[0] == "small-docs" for key in list(swift) + list(external)):
         out.append("### small-docs: one call per document (µs per document)")
         out.append("")
-        out.append("| format | operation | PlistKit | Foundation | libplist | plistlib |")
-        out.append("|---|---|--:|--:|--:|--:|")
+        peers = ["libplist", "plistlib"] + ([RUST] if with_rust else [])
+        out.append("| format | operation | PlistKit | Foundation | " + " | ".join(peers) + " |")
+        out.append("|---|---|--:|--:|" + "--:|" * len(peers))
         for fmt in FORMATS:
             for op in ("decode", "encode"):
                 values = [wall_ms(swift, ("small-docs", fmt, op, impl)) for impl in ("PlistKit", "Foundation")]
-                values += [external.get(("small-docs", fmt, op, impl)) for impl in ("libplist", "plistlib")]
+                values += [external.get(("small-docs", fmt, op, impl)) for impl in peers]
                 per_doc = ["—" if v is None or isinstance(v, tuple) else f"{v * 1000 / 10_000:.1f}" for v in values]
                 out.append(f"| {fmt} | {op} | " + " | ".join(per_doc) + " |")
         out.append("")
