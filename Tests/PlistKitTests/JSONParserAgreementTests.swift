@@ -137,6 +137,32 @@ import Testing
         #expect(refused.count > Self.truncations.count / 2)
     }
 
+    /// A string that is not UTF-8 is refused, whatever decoding with repairs would make of it
+    /// (a cut sequence of three bytes is replaced by the three bytes of U+FFFD), and one that
+    /// is UTF-8 is read as it is, U+FFFD included; with and without an escape in the string.
+    @Test func stringsMustBeUTF8() throws {
+        let file = Self.temporaryFile()
+        defer { try? FileManager.default.removeItem(at: file) }
+        let invalid: [[UInt8]] = [
+            [0xFF], [0x80], [0xC3], [0xC3, 0x41], [0xC0, 0xAF], [0xE2, 0x82], [0xED, 0xA0, 0x80], [0xF0, 0x90, 0x80, 0x41],
+            [0xF4, 0x90, 0x80, 0x80], [0xEF, 0xBF, 0xBD, 0xFF], [0x41, 0xF0, 0x9F, 0x98],
+        ]
+        let valid: [[UInt8]] = [[0xC3, 0xA9], [0xF0, 0x9F, 0x98, 0x80], [0xEF, 0xBF, 0xBD], [0xE2, 0x82, 0xAC, 0x41]]
+        for (strings, isValid) in [(invalid, false), (valid, true)] {
+            for string in strings {
+                for prefix: [UInt8] in [[], [0x5C, 0x6E]] {
+                    let document: [UInt8] = [0x5B, 0x22] + prefix + string + [0x22, 0x5D]
+                    let expected: Plist = [.string((prefix.isEmpty ? "" : "\n") + String(decoding: string, as: UTF8.self))]
+                    switch Self.whole(document) {
+                    case .value(let value): #expect(isValid && value == expected, "\(document)")
+                    case .error(let error): #expect(!isValid && error.code == .invalidString, "\(document): \(error)")
+                    }
+                    try Self.expectAgreement(document, file: file)
+                }
+            }
+        }
+    }
+
     /// Errors name the line and column of the byte at fault, the same either way.
     @Test func errorPositions() throws {
         let cases: [(String, PlistError.Code, line: Int, column: Int)] = [
