@@ -142,7 +142,7 @@ struct JSONParser<Input: JSONInput> {
 
     /// Passes JSON white space; the byte after it, or nil at the end of the input.
     @inline(__always)
-    mutating func skipWhitespace() throws(PlistError) -> UInt8? {
+    private mutating func skipWhitespace() throws(PlistError) -> UInt8? {
         while let byte = try input.byte(at: 0) {
             switch byte {
             case 0x20, 0x0A, 0x0D, 0x09: input.advance(1)
