@@ -5,17 +5,11 @@ enum OpenStepEscapes {
     /// `_ $ / : . -`. Nothing else, not even non-ASCII letters, may appear unquoted.
     @inline(__always)
     static func isUnquoted(_ byte: UInt8) -> Bool {
-        unquotedTable[Int(byte)]
+        // Bit n of `low` is byte n, of `high` byte 64 + n: `$ - . / 0-9 :`, `A-Z _ a-z`.
+        let low: UInt64 = 1 << 36 | 0b111 << 45 | 0x3FF << 48 | 1 << 58
+        let high: UInt64 = 0x3FF_FFFF << 1 | 1 << 31 | 0x3FF_FFFF << 33
+        return byte < 64 ? low >> UInt64(byte) & 1 != 0 : byte < 128 && high >> UInt64(byte - 64) & 1 != 0
     }
-
-    private static let unquotedTable: [Bool] = {
-        var table = [Bool](repeating: false, count: 256)
-        for byte in UInt8(ascii: "a")...UInt8(ascii: "z") { table[Int(byte)] = true }
-        for byte in UInt8(ascii: "A")...UInt8(ascii: "Z") { table[Int(byte)] = true }
-        for byte in UInt8(ascii: "0")...UInt8(ascii: "9") { table[Int(byte)] = true }
-        for byte in "_$/:.-".utf8 { table[Int(byte)] = true }
-        return table
-    }()
 
     /// The value of a hexadecimal digit, or nil.
     @inline(__always)

@@ -1,9 +1,9 @@
 /// Where the entries of one container sit in OpenStep text: what ``OpenStepDocument`` edits
 /// the text by, so that the text around an edit (comments, layout, quoting) stays as it was.
 ///
-/// Read only from text that ``OpenStepReader`` has already read whole. CF's recovery from an
-/// unfinished array element is not followed here: such text fails to give spans, and the
-/// document is then written anew.
+/// Read from ``OpenStepParser``'s events, only from text that ``OpenStepReader`` has already
+/// read whole. A container that CF's recovery ends without its failed element gives no spans
+/// (an error), and the document is then written anew.
 struct OpenStepSpans {
     enum Kind: Equatable {
         case dictionary, array
@@ -41,8 +41,8 @@ extension OpenStepReader {
     /// The spans of the container at `path` (dictionary keys and array indices) in `text`,
     /// or nil when there is none there (or the document is white space and comments only).
     static func spans(ofContainerAt path: ArraySlice<String>, in text: UnsafeBufferPointer<UInt8>, options: PlistReadingOptions) throws(PlistError) -> OpenStepSpans? {
-        var reader = OpenStepReader(text, options: options)
-        guard var container = try reader.rootSpans() else { return nil }
+        var document = OpenStepParser(OpenStepScanner(text, options: options), options: options)
+        guard var container = try spans(&document, depth: 1) else { return nil }
         for component in path {
             let entry: OpenStepSpans.Entry
             if container.kind == .array {
@@ -52,75 +52,77 @@ extension OpenStepReader {
                 guard let found = container.entries.last(where: { $0.key == component }) else { return nil }
                 entry = found
             }
-            reader.index = entry.valueStart
-            guard !entry.isShorthand, let inner = try reader.containerSpans(depth: container.depth + 1) else { return nil }
+            guard !entry.isShorthand else { return nil }
+            var parser = OpenStepParser(value: OpenStepScanner(text, options: options, at: entry.valueStart), depth: container.depth, options: options)
+            guard let inner = try spans(&parser, depth: container.depth + 1) else { return nil }
             container = inner
         }
         return container
     }
 
-    /// The root's spans: a braced container, or a `.strings` file's entries.
-    private mutating func rootSpans() throws(PlistError) -> OpenStepSpans? {
-        guard skipWhitespace() else { return nil }
-        if let container = try containerSpans(depth: 1) { return container }
-        let entries = try dictionaryEntries(depth: 1)
-        guard !entries.isEmpty else { return nil }
-        return OpenStepSpans(kind: .stringsFile, open: nil, close: entries.last!.end, entries: entries, depth: 1)
-    }
-
-    /// The spans of the `{…}` or `(…)` at the current position (after white space), or nil
-    /// when something else is there.
-    private mutating func containerSpans(depth: Int) throws(PlistError) -> OpenStepSpans? {
-        guard skipWhitespace() else { return nil }
-        let open = index
-        switch bytes[index] {
-        case UInt8(ascii: "{"):
-            index += 1
-            let entries = try dictionaryEntries(depth: depth)
-            guard skipWhitespace(), bytes[index] == UInt8(ascii: "}") else { throw error(.syntax, "expected '}'") }
-            return OpenStepSpans(kind: .dictionary, open: open, close: index, entries: entries, depth: depth)
-        case UInt8(ascii: "("):
-            index += 1
-            var elements: [OpenStepSpans.Entry] = []
-            while skipWhitespace() {
-                let start = index
-                guard try parseObject(required: false, depth: depth) != nil else { break }
-                elements.append(.init(key: nil, start: start, valueStart: start, valueEnd: index, end: index))
-                guard skipWhitespace(), bytes[index] == UInt8(ascii: ",") else { break }
-                index += 1
+    /// The spans of the container `parser` starts with (its entries `depth` containers deep),
+    /// or nil when its value is no container, or the document is white space and comments
+    /// only. The events after the container's end are not read.
+    private static func spans(_ parser: inout OpenStepParser<OpenStepScanner>, depth: Int) throws(PlistError) -> OpenStepSpans? {
+        let kind: OpenStepSpans.Kind
+        switch try parser.next() {
+        case .startDictionary?:
+            if parser.isStringsFile {
+                kind = .stringsFile
+            } else {
+                // An empty document reads as a dictionary without braces.
+                guard parser.text.byte(at: 0) != nil, parser.text.bytes[parser.eventStart] == UInt8(ascii: "{") else { return nil }
+                kind = .dictionary
             }
-            guard skipWhitespace(), bytes[index] == UInt8(ascii: ")") else { throw error(.syntax, "expected ')'") }
-            return OpenStepSpans(kind: .array, open: open, close: index, entries: elements, depth: depth)
-        default:
-            return nil
+        case .startArray?: kind = .array
+        default: return nil
         }
-    }
-
-    /// The entries of a dictionary from the current position to the first thing that cannot
-    /// start a key, as `parseDictionaryContent(depth:)` reads them.
-    private mutating func dictionaryEntries(depth: Int) throws(PlistError) -> [OpenStepSpans.Entry] {
+        let open = kind == .stringsFile ? nil : parser.eventStart
         var entries: [OpenStepSpans.Entry] = []
-        while skipWhitespace() {
-            let start = index
-            let parsedKey: String?
-            do {
-                parsedKey = try parseKey()
-            } catch {
-                break
+        /// The entry being read: its key and start, then its value's start.
+        var key: String?
+        var start = 0
+        var valueStart = 0
+        /// How many containers are open inside the one whose spans these are.
+        var level = 0
+        /// True after a dictionary entry's value, until the `;` after it is read.
+        var awaitingSemicolon = false
+        while true {
+            guard let event = try parser.next() else { throw parser.text.error(.truncated, "the container is not closed") }
+            if level == 0 {
+                if awaitingSemicolon {
+                    entries[entries.count - 1].end = parser.entryEnd
+                    awaitingSemicolon = false
+                }
+                switch event {
+                case .key(let name):
+                    key = name
+                    start = parser.eventStart
+                    continue
+                case .endDictionary, .endArray:
+                    let close = kind == .stringsFile ? entries.last?.end : parser.eventStart
+                    guard let close else { return nil }
+                    return OpenStepSpans(kind: kind, open: open, close: close, entries: entries, depth: depth)
+                case .endArrayDroppingElement:
+                    throw parser.text.error(.syntax, "an element of the container is dropped")
+                case .startDictionary, .startArray, .scalar:
+                    valueStart = parser.eventStart
+                    if kind == .array { start = valueStart }
+                }
             }
-            guard let key = parsedKey, skipWhitespace() else { break }
-            var valueStart = index
-            if bytes[index] == UInt8(ascii: "=") {
-                index += 1
-                _ = skipWhitespace()
-                valueStart = index
-                _ = try parseObject(required: true, depth: depth)
+            switch event {
+            case .startDictionary, .startArray: level += 1
+            case .endDictionary, .endArray: level -= 1
+            case .endArrayDroppingElement(let unfinished):
+                level -= unfinished + 1
+                guard level >= 0 else { throw parser.text.error(.syntax, "an element of the container is dropped") }
+            case .key, .scalar: break
             }
-            let valueEnd = index
-            guard skipWhitespace(), bytes[index] == UInt8(ascii: ";") else { throw error(.syntax, "expected ';'") }
-            index += 1
-            entries.append(.init(key: key, start: start, valueStart: valueStart, valueEnd: valueEnd, end: index))
+            if level == 0 {
+                let valueEnd = parser.text.offset
+                entries.append(.init(key: key, start: start, valueStart: valueStart, valueEnd: valueEnd, end: valueEnd))
+                awaitingSemicolon = kind != .array
+            }
         }
-        return entries
     }
 }
