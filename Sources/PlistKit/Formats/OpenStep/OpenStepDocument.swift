@@ -16,7 +16,7 @@ import Foundation
 ///   lines directly above it (Xcode's `/* … */` note on a `.strings` entry); every other
 ///   comment stays.
 /// - Text that the in-place edit cannot follow (CF's recovery from an unfinished array
-///   element) is written anew in ``OpenStepWriter``'s layout instead, and
+///   element) is written anew in the layout `encoded(as: .openStep)` gives instead, and
 ///   ``droppedComments`` says whether that lost comments.
 ///
 /// The text is kept as UTF-8 (a UTF-16 `.strings` file is written back as UTF-8). Values
