@@ -142,7 +142,7 @@ extension PlistFormat {
         switch self {
         case .binary: .binary
         case .xml: .xml
-        case .json, .openStep: .openStep
+        default: .openStep
         }
     }
 }

@@ -36,6 +36,9 @@ enum Representability {
                 default: return false
                 }
             }
+        default:
+            // A format registered by a program: nothing is promised.
+            return true
         }
     }
 
@@ -62,6 +65,8 @@ enum Representability {
                 }
                 return real == real.rounded() && integer.doubleValue == real
             }
+        default:
+            return original == back
         }
     }
 

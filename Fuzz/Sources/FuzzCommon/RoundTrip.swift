@@ -16,12 +16,15 @@ public enum RoundTrip {
 
     /// Writes `value` as `format`, reads it back, and writes that again.
     static func check(_ value: Plist, through format: PlistFormat) {
+        // The messages name the format by its name: a PlistFormat captured by the messages'
+        // closures crashes Swift 6.3's optimizer (CopyPropagation) in this function.
+        let name = format.rawValue
         let bytes: Data
         do {
             bytes = try value.encoded(as: format)
         } catch {
             guard Representability.mayRefuse(value, format: format) else {
-                fuzzFailure("\(format) writer refused a value it can hold: \(error)")
+                fuzzFailure("\(name) writer refused a value it can hold: \(error)")
             }
             return
         }
@@ -29,20 +32,20 @@ public enum RoundTrip {
         do {
             back = try Plist(decoding: bytes, format: format)
         } catch {
-            fuzzFailure("\(format) reader refused what its writer wrote: \(error)\n\(describe(bytes))")
+            fuzzFailure("\(name) reader refused what its writer wrote: \(error)\n\(describe(bytes))")
         }
         guard Representability.equalAfterRoundTrip(value, back, format: format) else {
-            fuzzFailure("\(format) round trip changed the value:\n\(value)\n→\n\(back)")
+            fuzzFailure("\(name) round trip changed the value:\n\(value)\n→\n\(back)")
         }
         Hashing.check(back)
         let again: Data
         do {
             again = try back.encoded(as: format)
         } catch {
-            fuzzFailure("\(format) writer refused its own reader's value: \(error)")
+            fuzzFailure("\(name) writer refused its own reader's value: \(error)")
         }
         guard again == bytes else {
-            fuzzFailure("\(format) writing the read-back value gave other bytes:\n\(describe(bytes))\n→\n\(describe(again))")
+            fuzzFailure("\(name) writing the read-back value gave other bytes:\n\(describe(bytes))\n→\n\(describe(again))")
         }
     }
 
