@@ -11,7 +11,8 @@ import Foundation
 /// ``startArray(count:)``, its elements' events, then ``endArray``; a dictionary is
 /// ``startDictionary(count:)``, then for each entry a ``key(_:)`` followed by the value's
 /// events, then ``endDictionary``. Two events are equal when they are the same structural
-/// event or carry equal ``Plist`` values (reals and dates compare bit for bit).
+/// event, the same key, or carry equal ``Plist`` values (by ``Plist``'s `==`: reals and dates
+/// by value, every NaN equal to every NaN).
 public enum PlistEvent: Sendable {
     /// The start of a dictionary, with its number of entries where the format states it
     /// before the entries (binary does; the text formats do not).
