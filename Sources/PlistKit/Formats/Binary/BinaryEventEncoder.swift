@@ -98,7 +98,7 @@ final class BinaryEventEncoder {
     func finish() throws(PlistError) {
         let tableOffset = output.position
         // CF requires the offset table's own position to fit an offset entry.
-        let offsetSize = BinaryWriter.bytesNeeded(UInt64(tableOffset))
+        let offsetSize = BinaryWriter.powerOfTwoWidth(UInt64(tableOffset))
         try offsets.forEachChunk(in: 0..<offsets.count) { (chunk) throws(PlistError) in
             var cursor = BinaryWriter.ByteCursor(UnsafeMutableRawPointer(output.buffer.reserve(chunk.count * offsetSize)))
             for offset in chunk { cursor.writeBigEndian(offset, size: offsetSize) }

@@ -74,7 +74,7 @@ extension BinaryWriter {
             if count < 15 {
                 writeBigEndian(UInt64(marker << 4 | UInt8(count)), size: 1)
             } else {
-                let size = BinaryWriter.bytesNeeded(UInt64(count))
+                let size = BinaryWriter.powerOfTwoWidth(UInt64(count))
                 writeBigEndian(UInt64(marker << 4 | 0x0F), size: 1)
                 writeBigEndian(UInt64(0x10 | UInt8(size.trailingZeroBitCount)), size: 1)
                 writeBigEndian(UInt64(count), size: size)

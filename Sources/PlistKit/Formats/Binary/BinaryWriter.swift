@@ -93,10 +93,10 @@ package struct BinaryWriter: ~Copyable {
         // objects or bytes, as swift-foundation's writer does; CF, plistlib and libplist
         // round up to 4, and every reader takes any width from 1 to 8).
         // CF requires the object count itself, not just the highest index, to fit a reference.
-        let refSize = BinaryWriter.minimalBytes(UInt64(entries.count))
+        let refSize = BinaryWriter.exactWidth(UInt64(entries.count))
         let tableOffset = BinaryMarker.headerSize + scalarBytes.count + largeData.byteCount + refs.count * refSize + containerHeaderBytes
         // CF requires the offset table's own position to fit an offset entry.
-        let offsetSize = BinaryWriter.minimalBytes(UInt64(tableOffset))
+        let offsetSize = BinaryWriter.exactWidth(UInt64(tableOffset))
         let total = tableOffset + entries.count * offsetSize + BinaryMarker.trailerSize
         var output = ByteBuffer(capacity: total)
         do {
@@ -140,8 +140,9 @@ package struct BinaryWriter: ~Copyable {
         return UInt32(entries.count - 1)
     }
 
-    /// The smallest of 1, 2, 4 or 8 bytes that holds `value`.
-    static func bytesNeeded(_ value: UInt64) -> Int {
+    /// The smallest of 1, 2, 4 or 8 bytes that holds `value`: the widths CF gives integers,
+    /// UIDs and counts.
+    static func powerOfTwoWidth(_ value: UInt64) -> Int {
         switch value {
         case 0...0xFF: 1
         case 0x100...0xFFFF: 2
@@ -150,14 +151,15 @@ package struct BinaryWriter: ~Copyable {
         }
     }
 
-    /// The fewest bytes, from 1 to 8, that hold `value`.
-    static func minimalBytes(_ value: UInt64) -> Int {
+    /// The fewest bytes, from 1 to 8, that hold `value`: the width of object references and
+    /// offsets, which any number of bytes may have.
+    static func exactWidth(_ value: UInt64) -> Int {
         max(1, (64 - value.leadingZeroBitCount + 7) / 8)
     }
 
     /// The size of what ``ByteBuffer/appendHeader(marker:count:)`` appends.
     static func headerSize(count: Int) -> Int {
-        count < 15 ? 1 : 2 + bytesNeeded(UInt64(count))
+        count < 15 ? 1 : 2 + powerOfTwoWidth(UInt64(count))
     }
 
     /// Whether every byte is below 0x80, checked eight at a time.

@@ -36,7 +36,7 @@ extension ByteBuffer {
             appendHeader(marker: BinaryMarker.data, count: data.count)
             data.withUnsafeBytes { append(contentsOf: $0.assumingMemoryBound(to: UInt8.self)) }
         case .uid(let uid):
-            let size = BinaryWriter.bytesNeeded(uid)
+            let size = BinaryWriter.powerOfTwoWidth(uid)
             append(BinaryMarker.uid << 4 | UInt8(size - 1))
             appendBigEndian(uid, size: size)
         case .array, .dictionary:
@@ -66,7 +66,7 @@ extension ByteBuffer {
 
     /// An integer object (marker 0x1n) for a non-negative value, in the smallest width.
     mutating func appendUnsigned(_ value: UInt64) {
-        let size = BinaryWriter.bytesNeeded(value)
+        let size = BinaryWriter.powerOfTwoWidth(value)
         if size == 8 && value > UInt64(Int64.max) {
             // 8-byte integers are signed; larger values take 16 bytes.
             append(0x14)
