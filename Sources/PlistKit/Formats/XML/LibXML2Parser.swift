@@ -5,7 +5,7 @@ internal import CLibXML2
 /// Each call gets a fresh parser context, driven through the SAX2 interface: libxml2
 /// tokenises and decodes (UTF-8, declared encodings, character references, CDATA; UTF-16 and
 /// UTF-32 documents reach it as UTF-8, see ``XMLTranscoder``), and every event goes straight
-/// to an ``XMLEventReceiver``; no DOM is built.
+/// to an ``XMLSAXHandler``; no DOM is built.
 ///
 /// Security: the context is created with `XML_PARSE_NONET` and without `XML_PARSE_DTDLOAD`,
 /// `XML_PARSE_NOENT` or `XML_PARSE_DTDVALID`, so nothing is fetched and no entity is ever
@@ -17,7 +17,7 @@ internal import CLibXML2
 enum LibXML2Parser {
     /// Parses `buffer` as XML and feeds the events to `builder`. Errors, libxml2's or the
     /// builder's own, end up in `builder.error`.
-    static func parse(_ buffer: UnsafeRawBufferPointer, into builder: XMLEventReceiver) {
+    static func parse(_ buffer: UnsafeRawBufferPointer, into builder: XMLSAXHandler) {
         guard buffer.count <= Int(Int32.max) else {
             builder.fail(.limitExceeded, "XML input is larger than 2 GiB", at: .offset(0))
             return
@@ -66,7 +66,7 @@ enum LibXML2Parser {
 
     /// Gives `context` our SAX handler (see the type's notes on security), `builder` as its
     /// user data, and the options every parse uses.
-    private static func attach(_ context: xmlParserCtxtPtr, to builder: XMLEventReceiver) -> Session {
+    private static func attach(_ context: xmlParserCtxtPtr, to builder: XMLSAXHandler) -> Session {
         let handler = UnsafeMutablePointer<xmlSAXHandler>.allocate(capacity: 1)
         handler.initialize(to: makeHandler())
         let session = Session(context: context, handler: handler, defaultHandler: context.pointee.sax)
@@ -81,7 +81,7 @@ enum LibXML2Parser {
     }
 
     /// Records a document libxml2 found not well-formed, and frees the context.
-    private static func detach(_ session: Session, from builder: XMLEventReceiver) {
+    private static func detach(_ session: Session, from builder: XMLSAXHandler) {
         let context = session.context
         if builder.error == nil, context.pointee.wellFormed == 0, !builder.endedAtNUL {
             builder.fail(.syntax, "the XML is not well-formed", at: builder.locate())
@@ -106,10 +106,10 @@ enum LibXML2Parser {
     /// piece's events reach the receiver before `feed` returns. Unlike `parse`, it has no
     /// limit on the document's size.
     final class Push {
-        private let builder: XMLEventReceiver
+        private let builder: XMLSAXHandler
         private var session: Session?
 
-        init(into builder: XMLEventReceiver) {
+        init(into builder: XMLSAXHandler) {
             self.builder = builder
             xmlInitParser()
             guard let context = xmlCreatePushParserCtxt(nil, nil, nil, 0, nil) else {
@@ -147,19 +147,19 @@ enum LibXML2Parser {
         }
     }
 
-    private static func builder(_ userData: UnsafeMutableRawPointer?) -> XMLEventReceiver {
-        Unmanaged<XMLEventReceiver>.fromOpaque(userData!).takeUnretainedValue()
+    private static func builder(_ userData: UnsafeMutableRawPointer?) -> XMLSAXHandler {
+        Unmanaged<XMLSAXHandler>.fromOpaque(userData!).takeUnretainedValue()
     }
 
     /// Runs `body` with the receiver behind `userData`, which `parse` keeps alive throughout,
     /// without retaining it: the hot events pay no reference counting.
     @inline(__always)
-    private static func withReceiver(_ userData: UnsafeMutableRawPointer?, _ body: (XMLEventReceiver) -> Void) {
-        Unmanaged<XMLEventReceiver>.fromOpaque(userData!)._withUnsafeGuaranteedRef(body)
+    private static func withReceiver(_ userData: UnsafeMutableRawPointer?, _ body: (XMLSAXHandler) -> Void) {
+        Unmanaged<XMLSAXHandler>.fromOpaque(userData!)._withUnsafeGuaranteedRef(body)
     }
 
     /// Stops libxml2 as soon as the builder has recorded an error.
-    private static func stopIfFailed(_ builder: XMLEventReceiver) {
+    private static func stopIfFailed(_ builder: XMLSAXHandler) {
         if builder.error != nil, let context = builder.context {
             xmlStopParser(context.assumingMemoryBound(to: xmlParserCtxt.self))
         }
@@ -168,7 +168,7 @@ enum LibXML2Parser {
     /// True when the content libxml2 found after the root element starts with a NUL
     /// character. ``parse(_:into:)`` takes a NUL there for the end of its input and ignores
     /// the rest, as plutil does; the push parser reports it, and is told to agree.
-    private static func endsAtNUL(_ builder: XMLEventReceiver) -> Bool {
+    private static func endsAtNUL(_ builder: XMLSAXHandler) -> Bool {
         guard let context = builder.context?.assumingMemoryBound(to: xmlParserCtxt.self),
               context.pointee.instate == XML_PARSER_EPILOG,
               let input = context.pointee.input, let current = input.pointee.cur, let end = input.pointee.end,

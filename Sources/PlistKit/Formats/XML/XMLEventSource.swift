@@ -1,7 +1,7 @@
 /// XML as events, read incrementally: each piece of the input goes to libxml2's push parser
 /// (``LibXML2Parser/Push``, with the whole-value reader's handler and security settings), the
 /// same ``XMLPlistScanner`` checks the elements and parses the scalars, and the events of a
-/// piece wait in ``XMLEventSink``'s queue until ``next()`` has delivered them.
+/// piece wait in ``XMLEventQueue``'s queue until ``next()`` has delivered them.
 ///
 /// Characters XML forbids but CF writes raw (see ``XMLRawCharacters``) are escaped a piece
 /// at a time as the input arrives; a construct cut off at the end of a piece waits for the
@@ -11,8 +11,8 @@ final class XMLEventSource: PlistEventSource {
     private static let pieceSize = 64 * 1024
 
     private let input: EventInput
-    private let sink = XMLEventSink()
-    private let scanner: XMLPlistScanner<XMLEventSink>
+    private let sink = XMLEventQueue()
+    private let scanner: XMLPlistScanner<XMLEventQueue>
     private let parser: LibXML2Parser.Push
     /// Read but not yet parsed.
     private var pending: [UInt8] = []

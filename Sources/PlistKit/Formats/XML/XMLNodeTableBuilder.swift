@@ -6,7 +6,7 @@ import Foundation
 
 /// Fills an ``XMLNodeTable`` from ``XMLPlistScanner``'s events. All state is one struct, so
 /// each event is one access to this object.
-final class XMLNodeTableBuilder: XMLPlistSink {
+final class XMLNodeTableBuilder: XMLScannerOutput {
     /// Only the scanner's callbacks touch it, one at a time, so it skips dynamic
     /// exclusivity checks.
     @exclusivity(unchecked) private(set) var table: XMLNodeTable

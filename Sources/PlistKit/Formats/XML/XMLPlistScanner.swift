@@ -8,7 +8,7 @@ import Foundation
 /// may appear where (the PropertyList-1.0 DTD), the nesting depth, and that text appears only
 /// inside text elements; accumulates each element's text and parses `<integer>`, `<real>`,
 /// `<date>` and `<data>`. The first error stops everything.
-final class XMLPlistScanner<Sink: XMLPlistSink>: XMLEventReceiver {
+final class XMLPlistScanner<Sink: XMLScannerOutput>: XMLSAXHandler {
     private struct Open {
         var element: XMLPlistElement
         /// Where its start tag ends (the column of its `>`).

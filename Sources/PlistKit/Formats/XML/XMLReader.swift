@@ -26,7 +26,7 @@ enum XMLReader {
     /// is; only when that fails is it checked for them, and read again, escaped, into a
     /// fresh sink if it holds any. A document with a CR is checked first. A UTF-16 or UTF-32
     /// document is scanned as UTF-8 (see ``XMLTranscoder``).
-    static func scan<Sink: XMLPlistSink>(_ buffer: UnsafeRawBufferPointer, options: PlistReadingOptions, makeSink: () -> Sink) throws(PlistError) -> Sink {
+    static func scan<Sink: XMLScannerOutput>(_ buffer: UnsafeRawBufferPointer, options: PlistReadingOptions, makeSink: () -> Sink) throws(PlistError) -> Sink {
         if let utf8 = try XMLTranscoder.transcoded(buffer) {
             let result = utf8.withUnsafeBytes { utf8 in
                 Result { () throws(PlistError) -> Sink in try scan(utf8, options: options, makeSink: makeSink) }
@@ -59,7 +59,7 @@ enum XMLReader {
 
     /// One pass of libxml2 over `buffer` into `sink`; `unescaping` when the document is
     /// ``XMLRawCharacters/escaped(_:_:)``'s.
-    private static func scan<Sink: XMLPlistSink>(_ buffer: UnsafeRawBufferPointer, into sink: Sink, unescaping: Bool, options: PlistReadingOptions) throws(PlistError) {
+    private static func scan<Sink: XMLScannerOutput>(_ buffer: UnsafeRawBufferPointer, into sink: Sink, unescaping: Bool, options: PlistReadingOptions) throws(PlistError) {
         let scanner = XMLPlistScanner(sink: sink, maximumDepth: options.maximumDepth)
         scanner.unescapesText = unescaping
         LibXML2Parser.parse(buffer, into: scanner)

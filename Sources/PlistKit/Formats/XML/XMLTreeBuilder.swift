@@ -21,7 +21,7 @@ import OrderedCollections
 /// keys of the last dictionary built key by key are kept with their text: a dictionary whose
 /// keys turn out to be exactly those takes that key array as it is, without decoding,
 /// hashing or storing its keys again.
-final class XMLTreeBuilder: XMLPlistSink {
+final class XMLTreeBuilder: XMLScannerOutput {
     private struct Start {
         /// Index in `values` where the container's children start.
         var value: Int

@@ -4,13 +4,13 @@ import FoundationEssentials
 import Foundation
 #endif
 
-/// The ``XMLPlistSink`` behind ``XMLEventSource``: turns the scanner's checked events into
+/// The ``XMLScannerOutput`` behind ``XMLEventSource``: turns the scanner's checked events into
 /// ``PlistEvent``s in a queue that the source drains.
 ///
 /// A keyed archive's `<dict><key>CF$UID</key><integer>N</integer></dict>` is one UID, as
 /// ``XMLTreeBuilder`` reads it, so a dictionary's first events are held back while they may
 /// still be such a UID (at most three events), and released once it is clear they are not.
-final class XMLEventSink: XMLPlistSink {
+final class XMLEventQueue: XMLScannerOutput {
     /// Events ready for ``XMLEventSource``, oldest first from `head`.
     private(set) var queue: [PlistEvent] = []
     private var head = 0

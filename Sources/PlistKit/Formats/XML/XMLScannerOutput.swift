@@ -36,7 +36,7 @@ struct XMLPosition: Hashable {
 /// ``XMLNodeTableBuilder`` fills a flat ``XMLNodeTable`` that ``PlistDecoder`` reads
 /// directly. Both see the same events from the same scanner, so libxml2 handling, structure
 /// checks and scalar parsing exist once.
-protocol XMLPlistSink: AnyObject {
+protocol XMLScannerOutput: AnyObject {
     /// Whether the scanner should ask libxml2 for the position of every element (a cost the
     /// tree builder does not need to pay).
     var recordsPositions: Bool { get }

@@ -7,7 +7,7 @@
 /// Its state is touched only from libxml2's callbacks on the parsing thread, one at a time
 /// and never re-entrantly, so the hot properties skip Swift's dynamic exclusivity checks
 /// (`@exclusivity(unchecked)`), which otherwise cost about a fifth of the parse.
-class XMLEventReceiver {
+class XMLSAXHandler {
     /// The first error; once set, every later event is ignored.
     @exclusivity(unchecked) final private(set) var error: PlistError?
     /// The libxml2 parser context while parsing (opaque here).
