@@ -188,28 +188,10 @@ public final class PlistEventReader {
     /// stops before its ``PlistEvent/endArray``.
     public func readValue() throws(PlistError) -> Plist? {
         guard let first = try nextValueStart() else { return nil }
-        if case .scalar(let value) = first { return value }
-        var stack: [(entries: PlistDictionary?, elements: [Plist], key: PlistKey?)] = []
+        var assembler = PlistValueAssembler()
         var event = first
         while true {
-            var finished: Plist?
-            switch event {
-            case .startDictionary: stack.append((PlistDictionary(), [], nil))
-            case .startArray: stack.append((nil, [], nil))
-            case .key(let key): stack[stack.count - 1].key = PlistKey(key)
-            case .endDictionary, .endArray:
-                let top = stack.removeLast()
-                finished = top.entries.map { .dictionary($0) } ?? .array(top.elements)
-            case .scalar(let value): finished = value
-            }
-            if let value = finished {
-                guard !stack.isEmpty else { return value }
-                if stack[stack.count - 1].entries != nil, let key = stack[stack.count - 1].key {
-                    stack[stack.count - 1].entries![key] = value
-                } else {
-                    stack[stack.count - 1].elements.append(value)
-                }
-            }
+            if let value = assembler.take(event) { return value }
             guard let following = try next() else {
                 throw PlistError(.truncated, "the events end inside a container")
             }

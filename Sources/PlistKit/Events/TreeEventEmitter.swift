@@ -9,8 +9,7 @@ import Foundation
 /// whole value, as the codec's own writer needs it.
 final class TreeEventEmitter: PlistEventEmitter {
     private let codec: any PlistFormatCodec
-    /// The open containers, outermost first, each with the key awaiting its value.
-    private var stack: [(entries: PlistDictionary?, elements: [Plist], key: PlistKey?)] = []
+    private var assembler = PlistValueAssembler()
     /// The root value, once it is complete.
     private var root: Plist?
 
@@ -22,20 +21,19 @@ final class TreeEventEmitter: PlistEventEmitter {
     var acceptsSortedKeys: Bool { true }
 
     func start(dictionary: Bool, in writer: PlistEventWriter) throws(PlistError) {
-        stack.append((dictionary ? PlistDictionary() : nil, [], nil))
+        take(dictionary ? .startDictionary(count: nil) : .startArray(count: nil))
     }
 
     func end(_ level: PlistEventWriter.Level, in writer: PlistEventWriter) throws(PlistError) {
-        let top = stack.removeLast()
-        add(top.entries.map { .dictionary($0) } ?? .array(top.elements))
+        take(level.isDictionary ? .endDictionary : .endArray)
     }
 
     func key(_ key: String, in writer: PlistEventWriter) throws(PlistError) {
-        stack[stack.count - 1].key = PlistKey(key)
+        take(.key(key))
     }
 
     func scalar(_ value: Plist, in writer: PlistEventWriter) throws(PlistError) {
-        add(value)
+        take(.scalar(value))
     }
 
     func finish(in writer: PlistEventWriter) throws(PlistError) {
@@ -44,15 +42,7 @@ final class TreeEventEmitter: PlistEventEmitter {
         try Plist.withContiguousBytes(bytes) { (bytes) throws(PlistError) in try writer.output.append(bytes) }
     }
 
-    private func add(_ value: Plist) {
-        guard !stack.isEmpty else {
-            root = value
-            return
-        }
-        if stack[stack.count - 1].entries != nil, let key = stack[stack.count - 1].key {
-            stack[stack.count - 1].entries![key] = value
-        } else {
-            stack[stack.count - 1].elements.append(value)
-        }
+    private func take(_ event: PlistEvent) {
+        if let value = assembler.take(event) { root = value }
     }
 }
