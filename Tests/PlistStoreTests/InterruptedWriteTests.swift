@@ -51,7 +51,7 @@ import Glibc
         }
     }
 
-    @Test(.disabled(if: ChildProcess.role != nil), .timeLimit(.minutes(1)))
+    @Test(.disabled(if: ChildProcess.role != nil), .timeLimit(.minutes(3)))
     func killedWriterLeavesOldOrNewFile() throws {
         try withTemporaryDirectory { directory in
             let target = directory + "/state.plist"
