@@ -1,4 +1,5 @@
 // swift-tools-version:6.1
+import CompilerPluginSupport
 import PackageDescription
 
 let package = Package(
@@ -11,12 +12,16 @@ let package = Package(
         .library(name: "KeyedArchive", targets: ["KeyedArchive"]),
         .library(name: "PlistStore", targets: ["PlistStore"]),
         .executable(name: "plistkit", targets: ["plistkit"]),
+        // The macros are a product of their own: only a package that names it builds
+        // swift-syntax.
+        .library(name: "PlistKitMacros", targets: ["PlistKitMacros"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-collections", from: "1.1.0"),
         // `swift package generate-documentation`; a command plugin, so it adds nothing to
         // what depending packages build.
         .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.4.0"),
+        .package(url: "https://github.com/swiftlang/swift-syntax", from: "603.0.1"),
     ],
     targets: [
         .systemLibrary(
@@ -46,6 +51,20 @@ let package = Package(
                 "PlistKit",
                 "KeyedArchive",
                 .product(name: "OrderedCollections", package: "swift-collections"),
+            ]
+        ),
+        // The macro declarations users import, and the compiler plugin that expands them.
+        .target(
+            name: "PlistKitMacros",
+            dependencies: ["PlistKit", "KeyedArchive", "PlistKitMacrosPlugin"]
+        ),
+        .macro(
+            name: "PlistKitMacrosPlugin",
+            dependencies: [
+                .product(name: "SwiftSyntax", package: "swift-syntax"),
+                .product(name: "SwiftSyntaxMacros", package: "swift-syntax"),
+                .product(name: "SwiftCompilerPlugin", package: "swift-syntax"),
+                .product(name: "SwiftDiagnostics", package: "swift-syntax"),
             ]
         ),
         .executableTarget(

@@ -1,0 +1,8 @@
+import SwiftCompilerPlugin
+import SwiftSyntaxMacros
+
+/// The compiler plugin: the list of every macro `PlistKitMacros` declares.
+@main
+struct PlistKitMacrosPlugin: CompilerPlugin {
+    let providingMacros: [Macro.Type] = []
+}
