@@ -24,12 +24,39 @@ import PlistKit
 // work shares the machine). What an operation needs as input is made first, not measured.
 
 let arguments = Array(CommandLine.arguments.dropFirst())
+let clock = ContinuousClock()
+
+// OpenStep text has no workload of its own: FILE is one of Benchmarks/OpenStep/make_files.py's
+// (an Xcode project, a .strings file). decode reads the whole value, events pulls every event
+// from a PlistEventReader over the bytes in memory.
+//
+//   plistkit-profile decode|events openstep FILE [RUNS]
+if arguments.count >= 3, arguments[1] == "openstep" {
+    let bytes = try Data(contentsOf: URL(fileURLWithPath: arguments[2]))
+    let runs = arguments.count > 3 ? Int(arguments[3]) ?? 1 : 1
+    for _ in 0..<runs {
+        var events = 0
+        let elapsed = try measure {
+            switch arguments[0] {
+            case "decode":
+                _ = try Plist(decoding: bytes, format: .openStep)
+            case "events":
+                let reader = try PlistEventReader(bytes, format: .openStep)
+                while try reader.next() != nil { events += 1 }
+            default:
+                print("OpenStep text takes decode or events")
+                exit(2)
+            }
+        }
+        print("\(arguments[0]) openstep \(arguments[2]): \(elapsed)\(events > 0 ? ", \(events) events" : "")")
+    }
+    exit(0)
+}
 guard arguments.count >= 3, let format = PlistFormat(rawValue: arguments[1]), let workload = Workload(rawValue: arguments[2]) else {
     print("usage: plistkit-profile OPERATION binary|xml WORKLOAD [RUNS]")
     exit(2)
 }
 let runs = arguments.count > 3 ? Int(arguments[3]) ?? 1 : 1
-let clock = ContinuousClock()
 
 /// The calling thread's CPU time in seconds.
 func threadCPUTime() -> Double {

@@ -5,10 +5,10 @@ enum OpenStepEscapes {
     /// `_ $ / : . -`. Nothing else, not even non-ASCII letters, may appear unquoted.
     @inline(__always)
     static func isUnquoted(_ byte: UInt8) -> Bool {
-        // Bit n of `low` is byte n, of `high` byte 64 + n: `$ - . / 0-9 :`, `A-Z _ a-z`.
-        let low: UInt64 = 1 << 36 | 0b111 << 45 | 0x3FF << 48 | 1 << 58
-        let high: UInt64 = 0x3FF_FFFF << 1 | 1 << 31 | 0x3FF_FFFF << 33
-        return byte < 64 ? low >> UInt64(byte) & 1 != 0 : byte < 128 && high >> UInt64(byte - 64) & 1 != 0
+        // A literal, not a global: a global table is reached through a lazy-initialization
+        // check at every call, which the scanning loops do not hoist.
+        let table: StaticString = "00000000000000000000000000000000000010000000011111111111111000000111111111111111111111111110000101111111111111111111111111100000"
+        return byte < 128 && table.utf8Start[Int(byte)] == UInt8(ascii: "1")
     }
 
     /// The value of a hexadecimal digit, or nil.

@@ -118,119 +118,117 @@ struct OpenStepParser<Text: OpenStepText> {
     /// The next event, or nil after the last one (once what follows the document's value
     /// is checked).
     mutating func next() throws(PlistError) -> Event? {
-        while true {
-            do throws(PlistError) {
-                if let event = try step() { return event }
-            } catch {
-                return try recover(from: error)
-            }
+        do throws(PlistError) {
+            return try step()
+        } catch {
+            return try recover(from: error)
         }
     }
 
-    /// The event the next step of reading gives, or nil when it gives none (and reading
-    /// goes on).
-    private mutating func step() throws(PlistError) -> Event?? {
+    /// Reads on to the next event (over separators, which give none), or nil at the end.
+    private mutating func step() throws(PlistError) -> Event? {
         let quote = UInt8(ascii: "\""), apostrophe = UInt8(ascii: "'")
-        switch state {
-        case .document:
-            switch phase {
-            case .start:
-                phase = .body
-                return try documentStart()
-            case .body:
-                phase = .finished
-                if readsDocument {
-                    if try skipWhitespace() != nil {
-                        throw text.error(.syntax, "unexpected '\(try describeCharacter())' after the property list")
+        while true {
+            switch state {
+            case .document:
+                switch phase {
+                case .start:
+                    phase = .body
+                    return try documentStart()
+                case .body:
+                    phase = .finished
+                    if readsDocument {
+                        if try skipWhitespace() != nil {
+                            throw text.error(.syntax, "unexpected '\(try describeCharacter())' after the property list")
+                        }
+                        try text.finish()
                     }
-                    try text.finish()
+                    return nil
+                case .finished:
+                    return nil
                 }
-                return .some(nil)
-            case .finished:
-                return .some(nil)
-            }
-        case .dictionaryEntry:
-            if pendingKey {
-                pendingKey = false
-                state = .dictionaryAfterKey
-                return .key(keys[1])
-            }
-            if let byte = try skipWhitespace(), byte == quote || byte == apostrophe || OpenStepEscapes.isUnquoted(byte) {
-                let start = text.offset
-                // A key that does not scan (an unclosed quote) ends the entries, at the
-                // position where the scanner stopped; input that does not decode is an error.
-                let scanned: String?
-                do throws(PlistError) {
-                    scanned = try text.string()
-                } catch {
-                    guard error.code != .invalidString, error.code != .io else { throw error }
-                    scanned = nil
-                }
-                if let key = scanned {
-                    eventStart = start
-                    keys[outer.count] = key
+            case .dictionaryEntry:
+                if pendingKey {
+                    pendingKey = false
                     state = .dictionaryAfterKey
-                    return .key(key)
+                    return .key(keys[1])
                 }
-            }
-            if outer.count == 1 && unbracedRoot {
-                // The end of a .strings file: whatever follows is ignored, but must decode.
+                if let byte = try skipWhitespace(), byte == quote || byte == apostrophe || OpenStepEscapes.isUnquoted(byte) {
+                    let start = text.offset
+                    // A key that does not scan (an unclosed quote) ends the entries, at the
+                    // position where the scanner stopped; input that does not decode is an error.
+                    let scanned: String?
+                    do throws(PlistError) {
+                        scanned = try text.string()
+                    } catch {
+                        guard error.code != .invalidString, error.code != .io else { throw error }
+                        scanned = nil
+                    }
+                    if let key = scanned {
+                        eventStart = start
+                        keys[outer.count] = key
+                        state = .dictionaryAfterKey
+                        return .key(key)
+                    }
+                }
+                if outer.count == 1 && unbracedRoot {
+                    // The end of a .strings file: whatever follows is ignored, but must decode.
+                    eventStart = text.offset
+                    state = outer.removeLast()
+                    phase = .finished
+                    try text.finish()
+                    return .endDictionary
+                }
+                guard let byte = try skipWhitespace(), byte == UInt8(ascii: "}") else {
+                    throw text.error(try text.byte(at: 0) == nil ? .truncated : .syntax, "expected '}' or a key in a dictionary, found '\(try describeCharacter())'")
+                }
                 eventStart = text.offset
-                state = outer.removeLast()
-                phase = .finished
-                try text.finish()
-                return .endDictionary
-            }
-            guard let byte = try skipWhitespace(), byte == UInt8(ascii: "}") else {
-                throw text.error(try text.byte(at: 0) == nil ? .truncated : .syntax, "expected '}' or a key in a dictionary, found '\(try describeCharacter())'")
-            }
-            eventStart = text.offset
-            try text.advance(1)
-            state = outer.removeLast()
-            return .endDictionary
-        case .dictionaryAfterKey:
-            guard let byte = try skipWhitespace() else {
-                throw text.error(.truncated, "expected '=' or ';' after the key \"\(keys[outer.count])\", found the end of the input")
-            }
-            if byte == UInt8(ascii: ";") {
-                eventStart = text.offset
-                state = .dictionaryAfterValue
-                return .scalar(.string(keys[outer.count]))
-            }
-            guard byte == UInt8(ascii: "=") else {
-                throw text.error(.syntax, "expected '=' or ';' after the key \"\(keys[outer.count])\", found '\(try describeCharacter())'")
-            }
-            try text.advance(1)
-            state = .dictionaryAfterValue
-            guard let first = try skipWhitespace() else { throw text.error(.truncated, "OpenStep text ends where a value should be") }
-            return try value(first)
-        case .dictionaryAfterValue:
-            guard let byte = try skipWhitespace() else {
-                throw text.error(.truncated, "expected ';' after the value of \"\(keys[outer.count])\", found the end of the input")
-            }
-            guard byte == UInt8(ascii: ";") else {
-                throw text.error(.syntax, "expected ';' after the value of \"\(keys[outer.count])\", found '\(try describeCharacter())'")
-            }
-            try text.advance(1)
-            entryEnd = text.offset
-            state = .dictionaryEntry
-            return .none
-        case .arrayOpened, .arrayAfterComma:
-            let byte = try skipWhitespace()
-            if let byte, Self.startsValue(byte) {
-                state = .arrayAfterElement
-                return try value(byte)
-            }
-            guard let byte else { throw text.error(.truncated, "expected ')' to close an array, found the end of the input") }
-            return try endArray(byte)
-        case .arrayAfterElement:
-            guard let byte = try skipWhitespace() else { throw text.error(.truncated, "expected ',' or ')' in an array, found the end of the input") }
-            if byte == UInt8(ascii: ",") {
                 try text.advance(1)
-                state = .arrayAfterComma
-                return .none
+                state = outer.removeLast()
+                return .endDictionary
+            case .dictionaryAfterKey:
+                guard let byte = try skipWhitespace() else {
+                    throw text.error(.truncated, "expected '=' or ';' after the key \"\(keys[outer.count])\", found the end of the input")
+                }
+                if byte == UInt8(ascii: ";") {
+                    eventStart = text.offset
+                    state = .dictionaryAfterValue
+                    return .scalar(.string(keys[outer.count]))
+                }
+                guard byte == UInt8(ascii: "=") else {
+                    throw text.error(.syntax, "expected '=' or ';' after the key \"\(keys[outer.count])\", found '\(try describeCharacter())'")
+                }
+                try text.advance(1)
+                state = .dictionaryAfterValue
+                guard let first = try skipWhitespace() else { throw text.error(.truncated, "OpenStep text ends where a value should be") }
+                return try value(first)
+            case .dictionaryAfterValue:
+                guard let byte = try skipWhitespace() else {
+                    throw text.error(.truncated, "expected ';' after the value of \"\(keys[outer.count])\", found the end of the input")
+                }
+                guard byte == UInt8(ascii: ";") else {
+                    throw text.error(.syntax, "expected ';' after the value of \"\(keys[outer.count])\", found '\(try describeCharacter())'")
+                }
+                try text.advance(1)
+                entryEnd = text.offset
+                state = .dictionaryEntry
+            case .arrayOpened, .arrayAfterComma:
+                let byte = try skipWhitespace()
+                if let byte, Self.startsValue(byte) {
+                    state = .arrayAfterElement
+                    return try value(byte)
+                }
+                guard let byte else { throw text.error(.truncated, "expected ')' to close an array, found the end of the input") }
+                return try endArray(byte)
+            case .arrayAfterElement:
+                guard let byte = try skipWhitespace() else { throw text.error(.truncated, "expected ',' or ')' in an array, found the end of the input") }
+                if byte == UInt8(ascii: ",") {
+                    try text.advance(1)
+                    state = .arrayAfterComma
+                    continue
+                }
+                return try endArray(byte)
             }
-            return try endArray(byte)
         }
     }
 
@@ -340,7 +338,14 @@ struct OpenStepParser<Text: OpenStepText> {
     // MARK: White space and comments
 
     /// Skips white space and comments; the next byte, or nil at the end of the text.
+    @inline(__always)
     private mutating func skipWhitespace() throws(PlistError) -> UInt8? {
+        // Most tokens follow the last without white space or after one space.
+        if let byte = try text.byte(at: 0), byte > 0x20, byte < 0x80, byte != UInt8(ascii: "/") { return byte }
+        return try skipWhitespaceAndComments()
+    }
+
+    private mutating func skipWhitespaceAndComments() throws(PlistError) -> UInt8? {
         while let byte = try text.byte(at: 0) {
             switch byte {
             case 0x09...0x0D, 0x20:

@@ -54,8 +54,9 @@ enum OpenStepReader {
     /// The value that starts with `first`, or nil when CF's recovery drops it unfinished;
     /// `unwinding` then counts the containers around it that end with it, unfinished too,
     /// before the array that drops the element.
-    private static func value(_ first: Parser.Event, _ parser: inout Parser, unwinding: inout Int) throws(PlistError) -> Plist? {
-        switch first {
+    private static func value(_ first: consuming Parser.Event, _ parser: inout Parser, unwinding: inout Int) throws(PlistError) -> Plist? {
+        // Events are consumed, so that their values move into the tree without a copy.
+        switch consume first {
         case .scalar(let value):
             return value
         case .startArray:
