@@ -11,6 +11,10 @@ import Foundation
 /// registered by a program has none and goes through whole values (``TreeEventSource``,
 /// ``TreeEventEmitter``, the coders' tree route).
 protocol NativePlistFormat: PlistFormatCodec {
+    /// Whether the input whose head is `head` starts a document in this format (see
+    /// ``PlistFormatCodec/detect(_:isComplete:)``).
+    func detect(_ head: FormatHead) -> PlistFormatMatch?
+
     /// Reads a whole value; binary data values may share `storage`, the `Data` that
     /// `bytes` belong to (``PlistReadingOptions/sharesLargeData``).
     func read(_ bytes: UnsafeRawBufferPointer, storage: Data?, options: PlistReadingOptions) throws(PlistError) -> Plist
@@ -40,6 +44,10 @@ protocol NativePlistFormat: PlistFormatCodec {
 }
 
 extension NativePlistFormat {
+    func detect(_ head: [UInt8], isComplete: Bool) -> PlistFormatMatch? {
+        detect(FormatHead(head, isComplete: isComplete))
+    }
+
     func read(_ bytes: UnsafeRawBufferPointer, options: PlistReadingOptions) throws(PlistError) -> Plist {
         try read(bytes, storage: nil, options: options)
     }

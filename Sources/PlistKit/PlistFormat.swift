@@ -91,11 +91,28 @@ public struct PlistFormat: RawRepresentable, Hashable, Sendable, CaseIterable, C
     /// dictionary, as CF reads it). Returns nil for empty input or input that looks like none
     /// of them.
     public static func detect(_ bytes: some Collection<UInt8>) -> PlistFormat? {
-        let head = Array(bytes.prefix(512))
-        let isComplete = head.count == bytes.count
+        if let found = bytes.withContiguousStorageIfAvailable({ detect(FormatHead($0, isComplete: true), bytes: $0) }) {
+            return found
+        }
+        // One byte more than detection reads says whether the rest is all.
+        let copy = Array(bytes.prefix(FormatHead.length + 1))
+        return detect(FormatHead(copy, isComplete: true), bytes: copy)
+    }
+
+    /// The format of the input whose head is `head`: native formats look at `head`, a
+    /// registered one at a copy of the first bytes of `bytes`, made once.
+    private static func detect(_ head: FormatHead, bytes: some Collection<UInt8>) -> PlistFormat? {
         var fallback: PlistFormat?
+        var copied: [UInt8]?
         for format in registered {
-            switch format.codec.detect(head, isComplete: isComplete) {
+            let match: PlistFormatMatch?
+            if let native = format.native {
+                match = native.detect(head)
+            } else {
+                if copied == nil { copied = Array(bytes.prefix(head.count)) }
+                match = format.codec.detect(copied!, isComplete: head.isComplete)
+            }
+            switch match {
             case .certain: return format
             case .fallback: if fallback == nil { fallback = format }
             case nil: break

@@ -75,6 +75,37 @@ import PlistKit
         #expect(PlistFormat.detect([UInt8]()) == nil)
     }
 
+    /// Openings each format is told by, cut-off files, and white space; the same whether
+    /// the bytes are contiguous or not (read once into a head either way).
+    @Test func formatDetectionOfOpeningsAndCutFiles() {
+        let cases: [([UInt8], PlistFormat?)] = [
+            (Array("bp".utf8), .binary),
+            (Array("bplist0".utf8) + Array(repeating: 0x41, count: 600), .binary),
+            (Array("b".utf8), .openStep),
+            (Array("bplisx".utf8), .openStep),
+            (Array("<?x".utf8), .xml),
+            (Array(" \n\t<!DOC".utf8), .xml),
+            (Array("<".utf8), .xml),
+            (Array("<abc>".utf8), .openStep),
+            (Array("<?xml".utf8) + Array(repeating: 0x20, count: 600), .xml),
+            ([0xFF, 0xFE, 0x00, 0x00] + "<?xml".utf8.flatMap { [$0, 0, 0, 0] }, .xml),
+            ([0x00] + Array("<plist".utf8).flatMap { [$0, 0] }, .xml),
+            (Array(" \r\n\t ".utf8), .openStep),
+            ([0xEF, 0xBB, 0xBF, 0x20], .openStep),
+            ([0xE2, 0x80, 0xA8] + Array("{a=1;}".utf8), .openStep),
+            (Array("{}".utf8), .json),
+            (Array("{ \"a\\\"b\" : 1 }".utf8), .json),
+            (Array("{\"a\" = 1;}".utf8), .openStep),
+            (Array("// comment\n{a=1;}".utf8), .openStep),
+            ([0x00, 0x7B, 0x00, 0x7D], .openStep),
+            ([0x01, 0x02, 0x03], nil),
+        ]
+        for (bytes, format) in cases {
+            #expect(PlistFormat.detect(bytes) == format, "\(bytes.prefix(12))")
+            #expect(PlistFormat.detect(bytes.lazy.map { $0 }) == format, "\(bytes.prefix(12)), not contiguous")
+        }
+    }
+
     @Test func emptyAndUnknownInputAreTypedErrors() {
         #expect(throws: PlistError.self) { try Plist(decoding: [UInt8]()) }
         do { _ = try Plist(decoding: [UInt8]()) } catch { #expect(error.code == .unknownFormat) }

@@ -15,11 +15,12 @@ struct BinaryFormat: NativePlistFormat {
 
     /// `bplist0`, or a whole input of two or more bytes that is the start of it (a file cut
     /// short, which the reader then reports as such).
-    func detect(_ head: [UInt8], isComplete: Bool) -> PlistFormatMatch? {
-        let magic = Array("bplist0".utf8)
-        if head.starts(with: magic) { return .certain }
-        if isComplete, head.count >= 2, magic.starts(with: head) { return .certain }
-        return nil
+    func detect(_ head: FormatHead) -> PlistFormatMatch? {
+        let magic: StaticString = "bplist0"
+        let compared = min(head.count, magic.utf8CodeUnitCount)
+        guard compared == magic.utf8CodeUnitCount || (head.isComplete && compared >= 2) else { return nil }
+        let matches = magic.withUTF8Buffer { magic in (0..<compared).allSatisfy { head.first[$0] == magic[$0] } }
+        return matches ? .certain : nil
     }
 
     func read(_ bytes: UnsafeRawBufferPointer, storage: Data?, options: PlistReadingOptions) throws(PlistError) -> Plist {

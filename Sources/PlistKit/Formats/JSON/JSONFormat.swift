@@ -13,10 +13,10 @@ struct JSONFormat: NativeTextFormat {
 
     /// `[`, or `{` followed by `}` or by a quoted key and `:` (OpenStep follows a key with
     /// `=`), after an optional byte-order mark and white space.
-    func detect(_ head: [UInt8], isComplete: Bool) -> PlistFormatMatch? {
-        switch FormatSniffer.leadingASCII(head).unicodeScalars.first {
-        case "[": .certain
-        case "{": FormatSniffer.looksLikeJSONObject(head) ? .certain : nil
+    func detect(_ head: FormatHead) -> PlistFormatMatch? {
+        switch head.firstCharacter {
+        case UInt8(ascii: "["): .certain
+        case UInt8(ascii: "{"): head.looksLikeJSONObject ? .certain : nil
         default: nil
         }
     }

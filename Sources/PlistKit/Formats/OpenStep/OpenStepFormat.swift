@@ -17,14 +17,15 @@ struct OpenStepFormat: NativeTextFormat {
     /// certain of: `{`, `(`, `<`, a quoted or unquoted string, a comment, white space alone
     /// (an empty dictionary, as CF reads it), or a zero in the first two bytes without a
     /// byte-order mark (CF reads UTF-16 from the third byte on).
-    func detect(_ head: [UInt8], isComplete: Bool) -> PlistFormatMatch? {
-        let text = FormatSniffer.leadingASCII(head)
-        if text.isEmpty && !head.isEmpty && isComplete && FormatSniffer.isWhitespaceOnly(head) { return .fallback }
-        switch text.unicodeScalars.first ?? "\0" {
-        case "{", "(", "<", "\"", "'", "/", "_", "$", ".", ":", "-", "0"..."9", "a"..."z", "A"..."Z":
+    func detect(_ head: FormatHead) -> PlistFormatMatch? {
+        if head.count > 0 && head.isComplete && head.isWhitespaceOnly { return .fallback }
+        switch head.firstCharacter {
+        case UInt8(ascii: "{"), UInt8(ascii: "("), UInt8(ascii: "<"), UInt8(ascii: "\""), UInt8(ascii: "'"), UInt8(ascii: "/"),
+             UInt8(ascii: "_"), UInt8(ascii: "$"), UInt8(ascii: "."), UInt8(ascii: ":"), UInt8(ascii: "-"),
+             UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"):
             return .fallback
         default:
-            return head.count > 2 && (head[0] == 0 || head[1] == 0) ? .fallback : nil
+            return head.count > 2 && (head.first[0] == 0 || head.first[1] == 0) ? .fallback : nil
         }
     }
 

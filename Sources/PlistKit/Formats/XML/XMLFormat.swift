@@ -13,16 +13,15 @@ struct XMLFormat: NativeTextFormat {
     var name: String { "xml" }
 
     /// The openings XML property lists start with.
-    private static let openings = ["<?xml", "<!DOCTYPE", "<plist", "<!--"]
+    private static let openings: [StaticString] = ["<?xml", "<!DOCTYPE", "<plist", "<!--"]
 
     /// `<?xml`, `<!DOCTYPE`, `<plist` or `<!--` after an optional byte-order mark and white
     /// space (UTF-8, UTF-16 or UTF-32), or a whole input that is the start of one of them (a
     /// file cut short).
-    func detect(_ head: [UInt8], isComplete: Bool) -> PlistFormatMatch? {
-        let text = FormatSniffer.leadingASCII(head)
-        if Self.openings.contains(where: { text.hasPrefix($0) }) { return .certain }
-        if !text.isEmpty, isComplete, head.count <= FormatSniffer.sniffedLength,
-           Self.openings.contains(where: { $0.hasPrefix(text) }) {
+    func detect(_ head: FormatHead) -> PlistFormatMatch? {
+        if Self.openings.contains(where: { head.leadingStarts(with: $0) }) { return .certain }
+        if head.isComplete, head.count <= FormatHead.leadingLength,
+           Self.openings.contains(where: { head.leadingIsPrefix(of: $0) }) {
             return .certain
         }
         return nil
