@@ -55,6 +55,20 @@ public struct PlistInteger: Hashable, Sendable, Comparable, CustomStringConverti
         }
     }
 
+    /// The value no initializer above makes, `isLarge` with bits that fit `Int64`: how
+    /// ``StagedObject`` marks a container already written to a binary table, which no value
+    /// a program encodes can then be mistaken for.
+    init(stagedObject index: UInt32) {
+        bits = UInt64(index)
+        isLarge = true
+    }
+
+    /// The index ``init(stagedObject:)`` holds; nil for every integer.
+    @inline(__always)
+    var stagedObjectIndex: UInt32? {
+        isLarge && bits <= UInt64(Int64.max) ? UInt32(truncatingIfNeeded: bits) : nil
+    }
+
     /// The value as `Int64`, or nil when it is above `Int64.max`.
     public var int64Value: Int64? { isLarge ? nil : Int64(bitPattern: bits) }
 

@@ -128,4 +128,46 @@ import Testing
         for _ in 0..<160 { nested = .node([nested]) }
         try expectSameFile(nested)
     }
+
+    /// Real UIDs staged beside written containers are written as UIDs, whatever their value
+    /// (0 and the containers' own indexes included): the stand-in of a written container is a
+    /// ``StagedObject``, which no value is. Driven through the sink as `PlistEncoder` drives it
+    /// (Codable has no UID type to encode).
+    @Test func realUIDsBesideStagedChildren() throws {
+        let sink = BinaryEncodingSink()
+        let uids: [Plist] = [.uid(0), .uid(1), .uid(2), .uid(3), .uid(UInt64(UInt32.max))]
+        let leaf = sink.array(uids + ["leaf"], depth: 2)
+        let keys: [PlistKey] = ["zero", "leaf", "one", "again", "n"]
+        let record = sink.dictionary(keys: keys, sharedKeys: false, values: [.uid(0), leaf, .uid(1), leaf, 1], depth: 1)
+        let file = try sink.file(top: sink.array([record, .uid(2), leaf, .uid(0)], depth: 0))
+
+        let leafValue: Plist = .array(uids + ["leaf"])
+        let expected: Plist = [["zero": .uid(0), "leaf": leafValue, "one": .uid(1), "again": leafValue, "n": 1], .uid(2), leafValue, .uid(0)]
+        #expect(try Plist(decoding: file) == expected)
+        // The same objects as the tree's writer makes, and Foundation reads the same value.
+        let fromTree = try expected.encoded(as: .binary)
+        #expect(file.count == fromTree.count)
+        #expect(try objectCount(file) == objectCount(fromTree))
+        #expect(try FoundationBridge.read(file) == expected)
+        if Plutil.available {
+            let path = FileManager.default.temporaryDirectory.appendingPathComponent("staged-uids-\(UUID().uuidString).bplist")
+            try file.write(to: path)
+            defer { try? FileManager.default.removeItem(at: path) }
+            let xml = try Plutil.run(["-convert", "xml1", "-o", "-", path.path])
+            #expect(xml.status == 0)
+            #expect(try Plist(decoding: xml.stdout) == expected)
+        }
+    }
+
+    /// A written container's stand-in is never a value the writer would write otherwise.
+    @Test func standInsAreNoValues() {
+        for index: UInt32 in [0, 1, 77, .max] {
+            let standIn = StagedObject(index: index).standIn
+            #expect(StagedObject(standIn: standIn)?.index == index)
+            #expect(standIn != .uid(UInt64(index)) && standIn != .integer(PlistInteger(UInt64(index))))
+        }
+        for value: Plist in [.uid(0), .uid(5), .integer(0), .integer(5), .integer(.max), .integer(.min), "x"] {
+            #expect(StagedObject(standIn: value) == nil)
+        }
+    }
 }

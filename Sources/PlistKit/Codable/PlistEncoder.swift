@@ -85,7 +85,7 @@ open class PlistEncoder {
         case .dictionary, .array, .data:
             // Foundation writes a top-level Data (and refuses other scalars).
             break
-        case .uid where sink != nil:
+        case _ where sink?.isStandIn(tree) == true:
             // The sink's stand-in for a dictionary or an array.
             break
         default:

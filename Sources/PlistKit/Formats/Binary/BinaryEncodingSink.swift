@@ -6,9 +6,8 @@ import Foundation
 
 /// Where a `PlistEncoder` writing binary puts each container as it is finished: straight into
 /// a ``BinaryWriter``'s object table (see `BinaryWriter+Staged.swift`), so that the encode
-/// builds no ``Plist`` tree. In its parent's staging, a written container stands as
-/// ``Plist/uid(_:)`` holding its index, which Codable never produces otherwise (`Plist` is
-/// not `Encodable`).
+/// builds no ``Plist`` tree. In its parent's staging, a written container stands as a
+/// ``StagedObject``, which no encoded value can be mistaken for.
 ///
 /// The first error the writer throws (nesting past the depth limit, too many objects) is
 /// kept, and the rest of the encode writes nothing; ``file(top:)`` throws it. So the caller
@@ -42,23 +41,29 @@ final class BinaryEncodingSink {
     }
 
     /// The stand-in for the container `write` adds to the table; once a write has failed,
-    /// nothing more is written and the stand-in is a dummy.
+    /// nothing more is written, and the stand-in names the first object (``file(top:)``
+    /// throws the failure before it is read).
     private func written(_ write: (inout BinaryWriter) throws(PlistError) -> UInt32) -> Plist {
-        guard failure == nil else { return .uid(0) }
+        guard failure == nil else { return StagedObject(index: 0).standIn }
         do throws(PlistError) {
-            return .uid(UInt64(try write(&writer)))
+            return StagedObject(index: try write(&writer)).standIn
         } catch {
             failure = error
-            return .uid(0)
+            return StagedObject(index: 0).standIn
         }
+    }
+
+    /// Whether `value` stands for a container written to the table.
+    func isStandIn(_ value: Plist) -> Bool {
+        StagedObject(standIn: value) != nil
     }
 
     /// The file whose root is `top`: a written container's stand-in, or a scalar.
     func file(top: Plist) throws(PlistError) -> Data {
         if let failure { throw failure }
         var index: UInt32
-        if case .uid(let written) = top {
-            index = UInt32(truncatingIfNeeded: written)
+        if let written = StagedObject(standIn: top) {
+            index = written.index
         } else {
             index = try writer.flatten(top, depth: 0)
         }

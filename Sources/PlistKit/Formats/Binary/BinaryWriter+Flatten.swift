@@ -50,8 +50,8 @@ extension BinaryWriter {
     ///
     /// Scalars are encoded here rather than through `flatten`, whose throwing call would copy
     /// (retain and release) each child it is handed, and they are looked up in batches (see
-    /// ``appendReferencesOfScalarBatch()``). With `staged`, a UID child is no UID but a
-    /// container already in the table, its value its index (see `BinaryWriter+Staged.swift`).
+    /// ``appendReferencesOfScalarBatch()``). With `staged`, a child may be a ``StagedObject``'s
+    /// stand-in: a container already in the table.
     mutating func appendReferences(to children: UnsafeBufferPointer<Plist>, depth: Int, staged: Bool = false) throws(PlistError) {
         var position = 0
         while position < children.count {
@@ -59,7 +59,7 @@ extension BinaryWriter {
             let batchEnd = min(children.count, position + BinaryWriter.scalarBatchSize)
             scalarBatch.removeAll()
             while position < batchEnd {
-                if staged, case .uid = children[position] { break }
+                if staged, StagedObject(standIn: children[position]) != nil { break }
                 let start = scalarBytes.count
                 guard scalarBytes.appendScalar(children[position]) else { break }
                 scalarBatch.append(EncodedScalar(start: start, hash: scalarHash(start..<scalarBytes.count)))
@@ -67,8 +67,8 @@ extension BinaryWriter {
             }
             try appendReferencesOfScalarBatch()
             if position < batchEnd {
-                if staged, case .uid(let index) = children[position] {
-                    pendingRefs.append(UInt32(truncatingIfNeeded: index))
+                if staged, let object = StagedObject(standIn: children[position]) {
+                    pendingRefs.append(object.index)
                 } else {
                     pendingRefs.append(try flatten(children[position], depth: depth))
                 }

@@ -1,11 +1,36 @@
+/// A container already in a ``BinaryWriter``'s table, as it stands among the children of a
+/// container staged after it.
+///
+/// Its stand-in is a ``Plist`` (the producer keeps children in `[Plist]`), but one no value a
+/// program encodes can be: an integer in a representation only ``PlistInteger/init(stagedObject:)``
+/// makes. So every other child, a ``Plist/uid(_:)`` included, is written as the value it is.
+struct StagedObject {
+    /// The container's index in the table.
+    let index: UInt32
+
+    init(index: UInt32) {
+        self.index = index
+    }
+
+    /// The staged object `standIn` stands for; nil for every other value.
+    @inline(__always)
+    init?(standIn: Plist) {
+        guard case .integer(let integer) = standIn, let index = integer.stagedObjectIndex else { return nil }
+        self.index = index
+    }
+
+    /// What a parent's child array holds for this container.
+    var standIn: Plist { .integer(PlistInteger(stagedObject: index)) }
+}
+
 /// Containers handed to the writer one at a time, children first, by a producer that builds
 /// no ``Plist`` tree (`PlistEncoder`'s binary output, through `BinaryEncodingSink`).
 ///
-/// A staged container's children are scalars, or containers staged before it: those stand in
-/// its child array as ``Plist/uid(_:)`` holding their index in the table (a staged value
-/// holds no real UID). Uniquing is the same as for a flattened tree, so the file is too,
-/// up to the order of its objects. A producer may drop a staged container (a value written
-/// again under the same key); ``removeUnreachable(top:)`` then leaves it out of the file.
+/// A staged container's children are scalars, or containers staged before it: those are
+/// ``StagedObject`` stand-ins. Uniquing is the same as for a flattened tree, so the file is
+/// too, up to the order of its objects. A producer may drop a staged container (a value
+/// written again under the same key); ``removeUnreachable(top:)`` then leaves it out of the
+/// file.
 extension BinaryWriter {
     /// The index of an array with `elements`, which is at `depth` in the file.
     mutating func stagedArray(_ elements: UnsafeBufferPointer<Plist>, depth: Int) throws(PlistError) -> UInt32 {
