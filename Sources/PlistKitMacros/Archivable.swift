@@ -43,7 +43,7 @@
     names: named(archivedClassName), named(archivedClassHierarchy), named(init),
     named(encode(with:)), named(decode(from:)), named(archivableSuperclassCheck)
 )
-@attached(extension, conformances: KeyedCodable, KeyedValueCodable,
+@attached(extension, conformances: KeyedCodable,
           names: named(archivedClassName), named(init(from:)), named(encode(with:)))
 public macro Archivable(className: ArchivedClassName = .typeName) =
     #externalMacro(module: "PlistKitMacrosPlugin", type: "ArchivableMacro")

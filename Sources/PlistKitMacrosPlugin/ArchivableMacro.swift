@@ -95,7 +95,8 @@ extension ArchivePlan {
         case .subclass:
             return []
         case .structure:
-            conformance = protocols.contains(where: { Self.names($0, "KeyedValueCodable") }) ? ": KeyedValueCodable" : ""
+            // The struct states `KeyedValueCodable` itself (see ArchivePlan.writesValueConformance).
+            conformance = ""
             let name = classNameExpression ?? Self.literal(typeName)
             body = """
                 \(access)static var archivedClassName: String { \(name) }

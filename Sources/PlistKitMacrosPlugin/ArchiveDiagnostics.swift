@@ -4,6 +4,7 @@ import SwiftSyntax
 /// The errors `@Archivable` reports, each naming the property or argument concerned.
 enum ArchiveDiagnostic: DiagnosticMessage {
     case notAClassOrStruct
+    case structNeedsConformance
     case badClassName
     case badKey(property: String)
     case tuplePattern
@@ -18,6 +19,8 @@ enum ArchiveDiagnostic: DiagnosticMessage {
         switch self {
         case .notAClassOrStruct:
             "@Archivable applies to a class (KeyedCodable) or a struct (KeyedValueCodable)"
+        case .structNeedsConformance:
+            "an @Archivable struct states its conformance: add ': KeyedValueCodable'"
         case .badClassName:
             "className must be a string literal, .typeName, .moduleQualified or .named(\"…\")"
         case .badKey(let property):
@@ -61,6 +64,28 @@ extension ArchiveFixIt {
         FixIt(message: ArchiveFixIt(message: "change 'let' to 'var'"), changes: [
             .replace(oldNode: Syntax(variable.bindingSpecifier),
                      newNode: Syntax(variable.bindingSpecifier.with(\.tokenKind, .keyword(.var)))),
+        ])
+    }
+
+    /// Adds `KeyedValueCodable` to a struct's inheritance clause.
+    static func addValueConformance(_ type: StructDeclSyntax) -> FixIt {
+        var newType = type
+        let conformance = InheritedTypeSyntax(type: IdentifierTypeSyntax(name: .identifier("KeyedValueCodable")))
+        if var clause = type.inheritanceClause, let last = clause.inheritedTypes.last {
+            // `: Equatable {` becomes `: Equatable, KeyedValueCodable {`.
+            clause.inheritedTypes = InheritedTypeListSyntax(Array(clause.inheritedTypes.dropLast()) + [
+                last.with(\.type.trailingTrivia, []).with(\.trailingComma, .commaToken(trailingTrivia: .space)),
+                conformance.with(\.trailingTrivia, last.trailingTrivia),
+            ])
+            newType.inheritanceClause = clause
+        } else {
+            newType.name.trailingTrivia = []
+            newType.inheritanceClause = InheritanceClauseSyntax(
+                colon: .colonToken(trailingTrivia: .space),
+                inheritedTypes: [conformance.with(\.trailingTrivia, type.name.trailingTrivia)])
+        }
+        return FixIt(message: ArchiveFixIt(message: "add ': KeyedValueCodable'"), changes: [
+            .replace(oldNode: Syntax(type), newNode: Syntax(newType)),
         ])
     }
 

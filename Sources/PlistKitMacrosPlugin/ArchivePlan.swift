@@ -50,6 +50,13 @@ struct ArchivePlan {
             name = type.name
             isGeneric = type.genericParameterClause != nil
             kind = .structure
+            // A struct states the conformance itself. Were `KeyedValueCodable` among the
+            // macro's conformances, every annotated class would declare it too, without
+            // adding it, and the compiler (6.3) crashes on the subclasses of such a class.
+            if type.inheritanceClause?.inheritedTypes.contains(where: { Self.names($0.type.trimmed, "KeyedValueCodable") }) != true {
+                errors.append(Diagnostic(node: type.name, message: ArchiveDiagnostic.structNeedsConformance,
+                                         fixIts: [ArchiveFixIt.addValueConformance(type)]))
+            }
         } else {
             if diagnose { context.diagnose(Diagnostic(node: attribute, message: ArchiveDiagnostic.notAClassOrStruct)) }
             return nil
