@@ -33,9 +33,11 @@ struct ArchiveProperty {
         return nil
     }
 
-    /// An optional `var` without an initial value starts as nil, as if it had one.
+    /// An optional `var` spelled `T?` or `T!` without an initial value starts as nil, as if
+    /// it had one (`Optional<T>` spelled out does not).
     var hasInitialValue: Bool {
-        initialValue != nil || (!isLet && optionalWrapped != nil)
+        initialValue != nil || (!isLet && (type?.is(OptionalTypeSyntax.self) == true
+            || type?.is(ImplicitlyUnwrappedOptionalTypeSyntax.self) == true))
     }
 
     /// True when the initial value is the literal `nil`.
