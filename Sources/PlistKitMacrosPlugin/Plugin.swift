@@ -5,6 +5,8 @@ import SwiftSyntaxMacros
 @main
 struct PlistKitMacrosPlugin: CompilerPlugin {
     let providingMacros: [Macro.Type] = [
+        PlistCodableMacro.self,
+        PlistPropertyMarkerMacro.self,
         ArchivableMacro.self,
         ArchiveFieldMarkerMacro.self,
     ]
