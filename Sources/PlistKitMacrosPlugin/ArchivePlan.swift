@@ -96,17 +96,16 @@ struct ArchivePlan {
             return initializer.signature.parameterClause.parameters.isEmpty
         }
         let isClass: Bool = if case .structure = kind { false } else { true }
-        let properties = ArchiveProperty.storedProperties(of: declaration.memberBlock.members)
+        let (properties, tuplePatterns) = ArchiveProperty.storedProperties(of: declaration.memberBlock.members)
         var archived: [ArchiveProperty] = []
         var keys: [String: String] = [:]
+        for binding in tuplePatterns {
+            errors.append(Diagnostic(node: binding.pattern, message: ArchiveDiagnostic.tuplePattern))
+        }
         for member in declaration.memberBlock.members {
-            guard let variable = member.decl.as(VariableDeclSyntax.self),
-                  !variable.modifiers.contains(where: { ["static", "class"].contains($0.name.text) }) else { continue }
-            for binding in variable.bindings where !binding.pattern.is(IdentifierPatternSyntax.self) {
-                errors.append(Diagnostic(node: binding.pattern, message: ArchiveDiagnostic.tuplePattern))
-            }
+            guard let variable = member.decl.as(VariableDeclSyntax.self), !StoredProperties.isStatic(variable) else { continue }
             for case .attribute(let attribute) in variable.attributes
-            where ArchiveProperty.attributeName(.attribute(attribute)) == "ArchiveKey" && ArchiveProperty.keyLiteral(of: attribute) == nil {
+            where attribute.attributeName.trimmedDescription == "ArchiveKey" && ArchiveProperty.keyLiteral(of: attribute) == nil {
                 let property = variable.bindings.first?.pattern.trimmedDescription ?? ""
                 errors.append(Diagnostic(node: attribute, message: ArchiveDiagnostic.badKey(property: property)))
             }

@@ -10,8 +10,9 @@ struct ArchiveProperty {
     let name: String
     /// The archive key: `@ArchiveKey`'s argument, else the name without backticks.
     let key: String
-    /// The written type, or the one a later binding of the same declaration gives
-    /// (`var x, y: Double`); nil when the type is inferred from the initial value.
+    /// The written type, the one a later binding of the same declaration gives
+    /// (`var x, y: Double`) or a literal initial value's; nil when the compiler infers it
+    /// from another initial value.
     let type: TypeSyntax?
     /// The initial value.
     let initialValue: ExprSyntax?
@@ -22,15 +23,7 @@ struct ArchiveProperty {
 
     /// The wrapped type when the written type is an optional (`T?`, `T!`, `Optional<T>`).
     var optionalWrapped: TypeSyntax? {
-        guard let type else { return nil }
-        if let optional = type.as(OptionalTypeSyntax.self) { return optional.wrappedType }
-        if let unwrapped = type.as(ImplicitlyUnwrappedOptionalTypeSyntax.self) { return unwrapped.wrappedType }
-        if let named = type.as(IdentifierTypeSyntax.self), named.name.text == "Optional",
-           let arguments = named.genericArgumentClause?.arguments, arguments.count == 1,
-           case .type(let wrapped) = arguments.first!.argument {
-            return wrapped
-        }
-        return nil
+        type.flatMap(StoredProperty.optionalWrapped)
     }
 
     /// An optional `var` spelled `T?` or `T!` without an initial value starts as nil, as if
@@ -47,54 +40,28 @@ struct ArchiveProperty {
 }
 
 extension ArchiveProperty {
-    /// The stored instance properties of a type, in declaration order; computed, `static`
-    /// and `class` properties are not among them.
-    static func storedProperties(of members: MemberBlockItemListSyntax) -> [ArchiveProperty] {
-        var properties: [ArchiveProperty] = []
-        for member in members {
-            guard let variable = member.decl.as(VariableDeclSyntax.self),
-                  !variable.modifiers.contains(where: { ["static", "class"].contains($0.name.text) })
-            else { continue }
-            let isLet = variable.bindingSpecifier.tokenKind == .keyword(.let)
-            let key = archiveKey(of: variable)
-            let isIgnored = variable.attributes.contains { attributeName($0) == "ArchiveIgnored" }
-            let bindings = Array(variable.bindings)
-            for (index, binding) in bindings.enumerated() {
-                guard isStored(binding), let pattern = binding.pattern.as(IdentifierPatternSyntax.self) else { continue }
-                let name = pattern.identifier.text
-                // `var x, y: Double`: the type is written on the last binding it applies to.
-                let type = binding.typeAnnotation?.type ?? (binding.initializer == nil
-                    ? bindings[(index + 1)...].lazy.compactMap { $0.initializer == nil ? $0.typeAnnotation?.type : nil }.first
-                    : nil)
-                properties.append(ArchiveProperty(
-                    declaration: variable, binding: binding, name: name,
-                    key: key ?? name.trimmingBackticks, type: type?.trimmed,
-                    initialValue: binding.initializer?.value.trimmed, isLet: isLet, isIgnored: isIgnored))
+    /// The stored instance properties of a type, in declaration order (the shared
+    /// ``StoredProperties`` analysis; a property whose type it cannot name is kept, its type
+    /// left to inference), and the tuple patterns it could not analyse.
+    static func storedProperties(of members: MemberBlockItemListSyntax) -> (properties: [ArchiveProperty], tuplePatterns: [PatternBindingSyntax]) {
+        let (analysed, problems) = StoredProperties.analyse(members)
+        var untyped: [StoredProperty] = []
+        var tuplePatterns: [PatternBindingSyntax] = []
+        for problem in problems {
+            switch problem {
+            case .destructuringPattern(let binding): tuplePatterns.append(binding)
+            case .missingType(let property): untyped.append(property)
             }
         }
-        return properties
-    }
-
-    /// True for a binding with storage: no accessors, or only observers.
-    private static func isStored(_ binding: PatternBindingSyntax) -> Bool {
-        switch binding.accessorBlock?.accessors {
-        case nil:
-            return true
-        case .getter:
-            return false
-        case .accessors(let accessors):
-            return accessors.allSatisfy {
-                [.keyword(.willSet), .keyword(.didSet)].contains($0.accessorSpecifier.tokenKind)
-            }
+        let properties = (analysed + untyped).map { property in
+            ArchiveProperty(
+                declaration: property.declaration, binding: property.binding, name: property.name,
+                key: property.stringArgument(ofAttribute: "ArchiveKey") ?? property.bareName,
+                type: property.type, initialValue: property.initializer?.trimmed, isLet: property.isLet,
+                isIgnored: property.attribute(named: "ArchiveIgnored") != nil)
         }
-    }
-
-    /// `@ArchiveKey("…")`'s string, when the declaration has one.
-    static func archiveKey(of variable: VariableDeclSyntax) -> String? {
-        for case .attribute(let attribute) in variable.attributes where attributeName(.attribute(attribute)) == "ArchiveKey" {
-            return keyLiteral(of: attribute)
-        }
-        return nil
+        // Declaration order, as the analysis gives it, with the untyped ones in their places.
+        return (properties.sorted { $0.binding.position < $1.binding.position }, tuplePatterns)
     }
 
     /// The text of an `@ArchiveKey` argument that is a plain string literal.
@@ -109,18 +76,5 @@ extension ArchiveProperty {
             text += part.content.text
         }
         return text
-    }
-
-    static func attributeName(_ element: AttributeListSyntax.Element) -> String? {
-        guard case .attribute(let attribute) = element else { return nil }
-        return attribute.attributeName.as(IdentifierTypeSyntax.self)?.name.text
-            ?? attribute.attributeName.as(MemberTypeSyntax.self)?.name.text
-    }
-}
-
-extension String {
-    /// The identifier without the backticks that let it be a keyword (`` `default` ``).
-    var trimmingBackticks: String {
-        hasPrefix("`") && hasSuffix("`") && count >= 2 ? String(dropFirst().dropLast()) : self
     }
 }
