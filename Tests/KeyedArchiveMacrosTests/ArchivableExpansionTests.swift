@@ -59,7 +59,7 @@ struct ArchivableExpansionTests {
                 }
 
                 func decode(from unarchiver: KeyedUnarchiver) throws {
-                    self.name = try unarchiver.decode(forKey: "name", default: self.name)
+                    self.name = try unarchiver.decode(String.self, forKey: "name", default: self.name)
                     self.friends = try unarchiver.decode([Person].self, forKey: "friends", default: self.friends)
                     self.best = try unarchiver.decodeIfPresent(Person.self, forKey: "best")
                 }
@@ -84,6 +84,7 @@ struct ArchivableExpansionTests {
                 @ArchiveIgnored var cache: [Int] = []
                 var computed: Int { count * 2 }
                 var observed = 1 { didSet { } }
+                var stamp = Date()
                 static var shared = 0
                 init() { count = 0; y = 0; z = 0 }
             }
@@ -98,6 +99,7 @@ struct ArchivableExpansionTests {
                 var cache: [Int] = []
                 var computed: Int { count * 2 }
                 var observed = 1 { didSet { } }
+                var stamp = Date()
                 static var shared = 0
                 init() { count = 0; y = 0; z = 0 }
 
@@ -111,6 +113,7 @@ struct ArchivableExpansionTests {
                     archiver.encode(self.z, forKey: "z")
                     archiver.encode(self.text, forKey: "NS.string")
                     archiver.encode(self.observed, forKey: "observed")
+                    archiver.encode(self.stamp, forKey: "stamp")
                 }
 
                 func decode(from unarchiver: KeyedUnarchiver) throws {
@@ -120,11 +123,12 @@ struct ArchivableExpansionTests {
                     }
                     self.owner = try unarchiver.decodeIfPresent(Item.self, forKey: "owner")
                     self.note = try unarchiver.decodeIfPresent(String.self, forKey: "note")
-                    self.x = try unarchiver.decode(forKey: "x", default: self.x)
+                    self.x = try unarchiver.decode(Double.self, forKey: "x", default: self.x)
                     self.y = try unarchiver.decode(Double.self, forKey: "y")
                     self.z = try unarchiver.decode(Double.self, forKey: "z")
-                    self.text = try unarchiver.decode(forKey: "NS.string", default: self.text)
-                    self.observed = try unarchiver.decode(forKey: "observed", default: self.observed)
+                    self.text = try unarchiver.decode(String.self, forKey: "NS.string", default: self.text)
+                    self.observed = try unarchiver.decode(Int.self, forKey: "observed", default: self.observed)
+                    self.stamp = try unarchiver.decode(forKey: "stamp", default: self.stamp)
                 }
             }
 
@@ -160,7 +164,7 @@ struct ArchivableExpansionTests {
                 }
 
                 public func decode(from unarchiver: KeyedUnarchiver) throws {
-                    self.name = try unarchiver.decode(forKey: "name", default: self.name)
+                    self.name = try unarchiver.decode(String.self, forKey: "name", default: self.name)
                 }
             }
 
@@ -199,7 +203,7 @@ struct ArchivableExpansionTests {
 
                 override func decode(from unarchiver: KeyedUnarchiver) throws {
                     try super.decode(from: unarchiver)
-                    self.thesis = try unarchiver.decode(forKey: "thesis", default: self.thesis)
+                    self.thesis = try unarchiver.decode(String.self, forKey: "thesis", default: self.thesis)
                 }
             }
             """, subclass: true)
@@ -227,7 +231,7 @@ struct ArchivableExpansionTests {
                 }
 
                 func decode(from unarchiver: KeyedUnarchiver) throws {
-                    self.name = try unarchiver.decode(forKey: "name", default: self.name)
+                    self.name = try unarchiver.decode(String.self, forKey: "name", default: self.name)
                 }
             }
 
@@ -264,7 +268,7 @@ struct ArchivableExpansionTests {
                 }
 
                 func decode(from unarchiver: KeyedUnarchiver) throws {
-                    self.name = try unarchiver.decode(forKey: "name", default: self.name)
+                    self.name = try unarchiver.decode(String.self, forKey: "name", default: self.name)
                 }
             }
 
@@ -296,7 +300,7 @@ struct ArchivableExpansionTests {
                 }
 
                 func decode(from unarchiver: KeyedUnarchiver) throws {
-                    self.radius = try unarchiver.decode(forKey: "radius", default: self.radius)
+                    self.radius = try unarchiver.decode(Double.self, forKey: "radius", default: self.radius)
                 }
             }
 
@@ -335,7 +339,7 @@ struct ArchivableExpansionTests {
                 }
                 public init(from unarchiver: KeyedUnarchiver) throws {
                     self.id = try unarchiver.decode(Int.self, forKey: "id")
-                    self.x = try unarchiver.decode(forKey: "x", default: 0.0)
+                    self.x = try unarchiver.decode(Double.self, forKey: "x", default: 0.0)
                     self.label = try unarchiver.containsValue(forKey: "label") ? unarchiver.decodeIfPresent(String.self, forKey: "label") : "origin"
                     self.note = try unarchiver.decodeIfPresent(String.self, forKey: "note")
                 }
@@ -515,8 +519,8 @@ struct ArchivableExpansionTests {
             }
             """, diagnostics: [
             .init(message: #"className must be a string literal, .typeName, .moduleQualified or .named("…")"#, line: 1, column: 24),
-            .init(message: "@ArchiveKey of 'name' must be one plain string literal", line: 3, column: 5),
             .init(message: "@Archivable cannot archive a tuple pattern; declare each property on its own", line: 4, column: 9),
+            .init(message: "@ArchiveKey of 'name' must be one plain string literal", line: 3, column: 5),
         ])
     }
 
