@@ -47,7 +47,10 @@ extension ArchivePlan {
                     members.append("\(access)class var archivedClassHierarchy: [String] { [\(name), \"NSObject\"] }")
                 }
             }
-            if !declaresEmptyInit {
+            // A final class without initializers has (or inherits) `init()`, which then
+            // satisfies the protocol; not writing one keeps the expansion valid when the first
+            // inherited type is a class, so that its check below can warn.
+            if !declaresEmptyInit && (!isFinal || declaresInitializer) {
                 let inheritsInit = inheritsNSObject
                 members.append("\(initAccess)\(isFinal ? "" : "required ")\(inheritsInit ? "override " : "")init() {\(inheritsInit ? " super.init() " : "")}")
             }

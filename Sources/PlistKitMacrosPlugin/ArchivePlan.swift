@@ -23,6 +23,8 @@ struct ArchivePlan {
     let access: String
     /// True when the type declares `init()`, which the macro then leaves alone.
     let declaresEmptyInit: Bool
+    /// True when the type declares any initializer (and so has no implicit `init()`).
+    let declaresInitializer: Bool
     /// True for a class whose first inherited type is `NSObject`, whose `init()` it overrides.
     let inheritsNSObject: Bool
 
@@ -81,16 +83,19 @@ struct ArchivePlan {
             }
         }
         if nameIsDefault {
-            // The protocol's default, `String(describing: self)`, is right for a final
-            // class; an overridable one, a subclass and a struct (which has no default) spell it.
+            // The type name as a literal: the protocol's default, `String(describing: self)`,
+            // gives the same string but makes it on every call (the unarchiver asks once per
+            // object it builds). A generic class keeps the default, whose name includes its
+            // arguments; an overridable one needs a member its subclasses override.
             switch kind {
-            case .rootClass(isFinal: true, _): classNameExpression = nil
+            case .rootClass(isFinal: true, _) where isGeneric: classNameExpression = nil
             default: classNameExpression = isGeneric ? "String(describing: \(typeName).self)" : Self.literal(typeName)
             }
         }
         self.classNameExpression = classNameExpression
 
         // The properties.
+        declaresInitializer = declaration.memberBlock.members.contains { $0.decl.is(InitializerDeclSyntax.self) }
         declaresEmptyInit = declaration.memberBlock.members.contains {
             guard let initializer = $0.decl.as(InitializerDeclSyntax.self) else { return false }
             return initializer.signature.parameterClause.parameters.isEmpty

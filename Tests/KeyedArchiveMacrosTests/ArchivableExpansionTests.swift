@@ -49,7 +49,8 @@ struct ArchivableExpansionTests {
                 var friends: [Person] = []
                 var best: Person?
 
-                init() {
+                static var archivedClassName: String {
+                    "Person"
                 }
 
                 func encode(with archiver: KeyedArchiver) {
@@ -102,6 +103,10 @@ struct ArchivableExpansionTests {
                 var stamp = Date()
                 static var shared = 0
                 init() { count = 0; y = 0; z = 0 }
+
+                static var archivedClassName: String {
+                    "Item"
+                }
 
                 func encode(with archiver: KeyedArchiver) {
                     archiver.encode(self.count, forKey: "count")
@@ -223,9 +228,6 @@ struct ArchivableExpansionTests {
                     String(reflecting: Person.self)
                 }
 
-                init() {
-                }
-
                 func encode(with archiver: KeyedArchiver) {
                     archiver.encode(self.name, forKey: "name")
                 }
@@ -288,7 +290,8 @@ struct ArchivableExpansionTests {
             final class Circle: Shape, Hashable {
                 var radius = 1.0
 
-                init() {
+                static var archivedClassName: String {
+                    "Circle"
                 }
 
                 private static func archivableSuperclassCheck() {
