@@ -28,6 +28,7 @@ public enum ArchivableSuperclassCheck {
     /// A ``KeyedCodable`` class (only reached when the conformance is not visible).
     public static func check<T: KeyedCodable>(_ type: T.Type) {}
 
-    /// A protocol or any other type: nothing to check.
-    public static func check(_ type: Any.Type) {}
+    /// A protocol or any other type: nothing to check. (Generic, as the others are: a
+    /// non-generic overload would win over them.)
+    public static func check<T>(_ type: T.Type) {}
 }
