@@ -92,6 +92,16 @@ let package = Package(
             name: "KeyedArchiveTests",
             dependencies: ["KeyedArchive", "PlistKit", "TestSupport"]
         ),
+        // The macros: their expansions (the plugin's types, run without the compiler), and
+        // archives of annotated types against hand-written conformances and Foundation.
+        .testTarget(
+            name: "KeyedArchiveMacrosTests",
+            dependencies: [
+                "PlistKitMacros",
+                "PlistKitMacrosPlugin",
+                .product(name: "SwiftSyntaxMacrosGenericTestSupport", package: "swift-syntax"),
+            ]
+        ),
         .testTarget(
             name: "PlistStoreTests",
             dependencies: ["PlistStore", "KeyedArchive", "PlistKit", "TestSupport"]

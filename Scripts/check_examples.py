@@ -35,6 +35,9 @@ ROOT = pathlib.Path(__file__).resolve().parent.parent
 PACKAGE = ROOT / ".build-examples"
 COMPILE_ONLY = "<!-- example: compile-only -->"
 PRODUCTS = ["PlistKit", "KeyedArchive", "PlistStore"]
+# Only a program that imports the macros depends on their product, as a user's package would:
+# the others show that PlistKit builds without swift-syntax's modules in sight.
+MACRO_PRODUCT = "PlistKitMacros"
 
 
 class Program:
@@ -49,6 +52,12 @@ class Program:
     @property
     def is_manifest(self):
         return any(l.strip() == "import PackageDescription" for _, b in self.blocks for l in b)
+
+    @property
+    def products(self):
+        uses_macros = any(re.match(rf"(@testable )?import {MACRO_PRODUCT}\b", l)
+                          for _, b in self.blocks for l in b)
+        return PRODUCTS + [MACRO_PRODUCT] if uses_macros else PRODUCTS
 
     def source(self):
         """The program's text, each block under a #sourceLocation naming its place in the docs."""
@@ -101,7 +110,7 @@ def write_package(programs):
         folder = PACKAGE / "Sources" / program.name
         folder.mkdir()
         (folder / "main.swift").write_text(program.source(), encoding="utf-8")
-        products = ", ".join(f'.product(name: "{p}", package: "PlistKit")' for p in PRODUCTS)
+        products = ", ".join(f'.product(name: "{p}", package: "PlistKit")' for p in program.products)
         targets.append(f'        .executableTarget(name: "{program.name}", dependencies: [{products}],\n'
                        f'                          swiftSettings: [.unsafeFlags(["-warnings-as-errors"])]),')
     manifest = f"""// swift-tools-version:6.1

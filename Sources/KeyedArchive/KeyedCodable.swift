@@ -25,6 +25,9 @@ import PlistKit
 /// }
 /// ```
 ///
+/// The `@Archivable` macro (product `PlistKitMacros`) writes this conformance from the
+/// stored properties; write it by hand where the archive is not one key per property.
+///
 /// Subclasses override `class var archivedClassName` and `archivedClassHierarchy`, call
 /// `super` from `encode(with:)` and `decode(from:)`, and are found by the unarchiver through
 /// ``KeyedUnarchiver/setClass(_:forClassName:)`` (or the `allowedClasses` list).

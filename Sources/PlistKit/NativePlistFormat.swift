@@ -34,6 +34,10 @@ protocol NativePlistFormat: PlistFormatCodec {
     /// ``Plist`` and decodes from that.
     func decode<T: Decodable>(_ type: T.Type, from bytes: UnsafeRawBufferPointer, storage: Data, options: PlistReadingOptions, userInfo: [CodingUserInfoKey: any Sendable]) throws -> T
 
+    /// Runs `body` (a ``PlistDecodable`` decode) with the source the Codable path would read
+    /// the bytes through. The default reads a ``Plist`` and hands over a tree source.
+    func withDecodingSource<R>(_ bytes: UnsafeRawBufferPointer, storage: Data, options: PlistReadingOptions, _ body: (any PlistDecodingSource) throws(DecodingError) -> R) throws(DecodingError) -> R
+
     /// Where ``PlistEncoder`` writes as the encode goes, or nil to write the tree the encode
     /// returns.
     func encodingSink() -> BinaryEncodingSink?
@@ -60,6 +64,16 @@ extension NativePlistFormat {
             throw PlistDecoder.corrupted(detectedInputError(error) { FormatSniffer.looksBinary(bytes) })
         }
         return try PlistDecoderImpl.decodeTop(type, source: TreeDecodingSource(tree), userInfo: userInfo, maximumDepth: options.maximumDepth)
+    }
+
+    func withDecodingSource<R>(_ bytes: UnsafeRawBufferPointer, storage: Data, options: PlistReadingOptions, _ body: (any PlistDecodingSource) throws(DecodingError) -> R) throws(DecodingError) -> R {
+        let tree: Plist
+        do {
+            tree = try read(bytes, storage: storage, options: options)
+        } catch {
+            throw PlistDecoder.corrupted(detectedInputError(error) { FormatSniffer.looksBinary(bytes) })
+        }
+        return try body(TreeDecodingSource(tree))
     }
 
     func encodingSink() -> BinaryEncodingSink? { nil }

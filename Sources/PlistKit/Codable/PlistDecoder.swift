@@ -38,9 +38,9 @@ open class PlistDecoder {
 
     /// The options, behind a lock so that one decoder can be shared by many tasks; each
     /// `decode` call copies them once, as swift-foundation's decoder does.
-    private let options = Mutex(Options())
+    let options = Mutex(Options())
 
-    private struct Options: Sendable {
+    struct Options: Sendable {
         var userInfo: [CodingUserInfoKey: any Sendable] = [:]
         var readingOptions: PlistReadingOptions = .default
     }

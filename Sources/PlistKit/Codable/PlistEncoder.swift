@@ -59,9 +59,9 @@ open class PlistEncoder {
 
     /// The options, behind a lock so that one encoder can be shared by many tasks; each
     /// `encode` call copies them once, as swift-foundation's encoder does.
-    private let options = Mutex(Options())
+    let options = Mutex(Options())
 
-    private struct Options: Sendable {
+    struct Options: Sendable {
         var outputFormat: PlistFormat = .binary
         var outputFormatting: OutputFormatting = []
         var userInfo: [CodingUserInfoKey: any Sendable] = [:]
@@ -116,7 +116,7 @@ open class PlistEncoder {
         return encoded
     }
 
-    private static func fragmentWord(_ value: Plist) -> String {
+    static func fragmentWord(_ value: Plist) -> String {
         switch value {
         case .integer, .real, .real32: "number"
         case .string: "string"

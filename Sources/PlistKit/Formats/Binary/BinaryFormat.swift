@@ -58,5 +58,19 @@ struct BinaryFormat: NativePlistFormat {
         return try PlistDecoderImpl.decodeTop(type, source: source, userInfo: userInfo, maximumDepth: options.maximumDepth)
     }
 
+    /// The object table read in place, as for `decode`.
+    func withDecodingSource<R>(_ bytes: UnsafeRawBufferPointer, storage: Data, options: PlistReadingOptions, _ body: (any PlistDecodingSource) throws(DecodingError) -> R) throws(DecodingError) -> R {
+        var table: BinaryObjectTable
+        do {
+            table = try BinaryObjectTable(bytes)
+        } catch {
+            throw PlistDecoder.corrupted(error)
+        }
+        table.storage = options.sharesLargeData ? storage : nil
+        let source = BinaryDecodingSource(table)
+        defer { source.invalidate() }
+        return try body(source)
+    }
+
     func encodingSink() -> BinaryEncodingSink? { BinaryEncodingSink() }
 }

@@ -54,4 +54,15 @@ struct XMLFormat: NativeTextFormat {
         }
         return try PlistDecoderImpl.decodeTop(type, source: XMLDecodingSource(builder.table), userInfo: userInfo, maximumDepth: options.maximumDepth)
     }
+
+    /// The node table, as for `decode`.
+    func withDecodingSource<R>(_ bytes: UnsafeRawBufferPointer, storage: Data, options: PlistReadingOptions, _ body: (any PlistDecodingSource) throws(DecodingError) -> R) throws(DecodingError) -> R {
+        let builder: XMLNodeTableBuilder
+        do {
+            builder = try XMLReader.scan(bytes, options: options) { XMLNodeTableBuilder(expectedInputSize: bytes.count) }
+        } catch {
+            throw PlistDecoder.corrupted(error)
+        }
+        return try body(XMLDecodingSource(builder.table))
+    }
 }

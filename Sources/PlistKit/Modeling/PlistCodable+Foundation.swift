@@ -1,0 +1,46 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+
+extension UUID: PlistDecodable, PlistEncodable {
+    /// Decodes the UUID's string, as `UUID`'s `init(from:)` does (with its error).
+    public init(plist decoder: inout some PlistValueDecoder) throws(DecodingError) {
+        let text = try decoder.decode(String.self)
+        guard let uuid = UUIDText.uuid(text) else {
+            throw decoder.dataCorrupted("Attempted to decode UUID from invalid UUID string.")
+        }
+        self = uuid
+    }
+
+    /// Encodes the UUID's string (`uuidString`).
+    public func encode(plist encoder: inout some PlistValueEncoder) throws(EncodingError) {
+        encoder.encode(UUIDText.string(self))
+    }
+}
+
+extension URL: PlistDecodable, PlistEncodable {
+    /// The keys `URL`'s `Codable` conformance writes.
+    static let plistFields = PlistFields(["relative", "base"])
+
+    /// Decodes the dictionary `URL`'s `init(from:)` reads: the relative string and, when
+    /// present, the base URL.
+    public init(plist decoder: inout some PlistValueDecoder) throws(DecodingError) {
+        var fields = try decoder.decodeFields(Self.plistFields)
+        let relative = try fields.decode(String.self, field: 0)
+        let base = try fields.decodeIfPresent(URL.self, field: 1)
+        guard let url = URL(string: relative, relativeTo: base) else {
+            throw decoder.dataCorrupted("Invalid URL string.")
+        }
+        self = url
+    }
+
+    /// Encodes the dictionary `URL`'s `encode(to:)` writes.
+    public func encode(plist encoder: inout some PlistValueEncoder) throws(EncodingError) {
+        var fields = encoder.encodeFields(Self.plistFields)
+        try fields.encode(relativeString, field: 0)
+        try fields.encodeIfPresent(baseURL, field: 1)
+        encoder.end(fields)
+    }
+}

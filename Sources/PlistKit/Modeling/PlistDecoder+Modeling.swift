@@ -1,0 +1,110 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+
+// `PlistDecoder` takes the `PlistDecodable` path by overload: for a conforming type these
+// are more specific than the `Decodable` methods (the last ones decide for a type that is
+// both). They are inlinable so that the caller's module specializes `T.init(plist:)` for
+// ``PlistModelDecoder``: the model's field reads become direct calls.
+
+extension PlistDecoder {
+    /// Decodes a ``PlistDecodable`` value from a property list in any supported format, with
+    /// the decoder's `userInfo` and ``readingOptions``.
+    /// - Throws: `DecodingError`, as ``decode(_:from:)-(_,Data)``.
+    @inlinable
+    public func decode<T: PlistDecodable>(_ type: T.Type, from data: Data) throws -> T {
+        var format = PlistFormat.binary
+        return try decode(type, from: data, format: &format)
+    }
+
+    /// Decodes a ``PlistDecodable`` value and reports the format found.
+    @inlinable
+    public func decode<T: PlistDecodable>(_ type: T.Type, from data: Data, format: inout PlistFormat) throws -> T {
+        var result: T?
+        try withModelDecoder(from: data, format: &format) { (decoder) throws(DecodingError) in
+            result = try T(plist: &decoder)
+        }
+        return result!
+    }
+
+    /// Decodes a ``PlistDecodable`` value from a ``Plist`` value.
+    @inlinable
+    public func decode<T: PlistDecodable>(_ type: T.Type, from value: Plist) throws -> T {
+        var result: T?
+        try withModelDecoder(from: value) { (decoder) throws(DecodingError) in
+            result = try T(plist: &decoder)
+        }
+        return result!
+    }
+
+    /// Decodes a value that is both `Decodable` and ``PlistDecodable`` by the latter.
+    @inlinable
+    public func decode<T: Decodable & PlistDecodable>(_ type: T.Type, from data: Data) throws -> T {
+        var format = PlistFormat.binary
+        return try decode(type, from: data, format: &format)
+    }
+
+    /// Decodes a value that is both `Decodable` and ``PlistDecodable`` by the latter, and
+    /// reports the format found.
+    @inlinable
+    public func decode<T: Decodable & PlistDecodable>(_ type: T.Type, from data: Data, format: inout PlistFormat) throws -> T {
+        var result: T?
+        try withModelDecoder(from: data, format: &format) { (decoder) throws(DecodingError) in
+            result = try T(plist: &decoder)
+        }
+        return result!
+    }
+
+    /// Decodes a value that is both `Decodable` and ``PlistDecodable`` from a ``Plist`` by the latter.
+    @inlinable
+    public func decode<T: Decodable & PlistDecodable>(_ type: T.Type, from value: Plist) throws -> T {
+        var result: T?
+        try withModelDecoder(from: value) { (decoder) throws(DecodingError) in
+            result = try T(plist: &decoder)
+        }
+        return result!
+    }
+
+    /// Runs `body` with a decoder at the root of `data`, read by its format's source.
+    @usableFromInline
+    func withModelDecoder(from data: Data, format: inout PlistFormat, _ body: (inout PlistModelDecoder) throws(DecodingError) -> Void) throws(DecodingError) {
+        guard let detected = PlistFormat.detect(data) else {
+            throw Self.corrupted(PlistError.undetectedFormat(data))
+        }
+        let options = options.withLock { $0 }
+        if let native = detected.native {
+            // `withUnsafeBytes` rethrows untyped errors: the result carries the typed one out.
+            let result = data.withUnsafeBytes { bytes in
+                Result { () throws(DecodingError) in
+                    try native.withDecodingSource(bytes, storage: data, options: options.readingOptions) { (source) throws(DecodingError) in
+                        try Self.run(body, source: source, options)
+                    }
+                }
+            }
+            try result.get()
+        } else {
+            let tree: Plist
+            do {
+                tree = try Plist(decoding: data, format: detected, options: options.readingOptions)
+            } catch {
+                throw Self.corrupted(error)
+            }
+            try Self.run(body, source: TreeDecodingSource(tree), options)
+        }
+        format = detected
+    }
+
+    /// Runs `body` with a decoder at the root of `value`.
+    @usableFromInline
+    func withModelDecoder(from value: Plist, _ body: (inout PlistModelDecoder) throws(DecodingError) -> Void) throws(DecodingError) {
+        try Self.run(body, source: TreeDecodingSource(value), options.withLock { $0 })
+    }
+
+    private static func run(_ body: (inout PlistModelDecoder) throws(DecodingError) -> Void, source: any PlistDecodingSource, _ options: Options) throws(DecodingError) {
+        let state = ModelDecodingState(source: source, userInfo: options.userInfo, maximumDepth: options.readingOptions.maximumDepth)
+        var decoder = PlistModelDecoder(state: state, value: source.top, step: .root, depth: 0)
+        try body(&decoder)
+    }
+}
