@@ -135,11 +135,37 @@ struct Tool: Sendable {
     func readInput(_ path: String, mapped: Bool = false) throws -> Data {
         if path == "-" { return FileHandle.standardInput.readDataToEndOfFile() }
         guard !path.isEmpty else { throw UsageError("Empty path specified") }
+        guard mapped else { return try Tool.readFile(path) }
         do {
-            return try Data(contentsOf: URL(fileURLWithPath: path), options: mapped ? .alwaysMapped : [])
+            return try Data(contentsOf: URL(fileURLWithPath: path), options: .alwaysMapped)
         } catch {
             throw PlistError.unreadableFile(path)
         }
+    }
+
+    /// The whole of a file, by `open`, `fstat` and reads until its end (a pipe or a device has
+    /// no size to go by). For a small file this is most of what reading costs; Foundation's
+    /// `Data(contentsOf:)` adds as much again (a URL, an attribute dictionary).
+    private static func readFile(_ path: String) throws(PlistError) -> Data {
+        guard case .success(let descriptor) = Syscalls.openForReading(path) else { throw .unreadableFile(path) }
+        defer { Syscalls.closeDescriptor(descriptor) }
+        var info = stat()
+        guard fstat(descriptor, &info) == 0 else { throw .unreadableFile(path) }
+        // One byte more than the size, so that a file that has not grown is read by one read
+        // and its end seen by the next.
+        var data = Data(count: Int(max(info.st_size, 0)) + 1)
+        var count = 0
+        while true {
+            if count == data.count { data.count = max(data.count * 2, 1 << 16) }
+            let read = data.withUnsafeMutableBytes { buffer in
+                Syscalls.readSome(descriptor, into: UnsafeMutableRawBufferPointer(rebasing: buffer[count...]))
+            }
+            guard case .success(let moved) = read else { throw .unreadableFile(path) }
+            if moved == 0 { break }
+            count += moved
+        }
+        data.count = count
+        return data
     }
 }
 
