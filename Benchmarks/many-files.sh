@@ -9,8 +9,8 @@
 # Rows: -lint of the XML files and of the binary files, -convert binary1 of the XML files and
 # -convert xml1 of the binary files (each written next to its input with -e, as a tree is
 # converted; one -o for many files would make them overwrite each other, which plistkit runs
-# one file at a time). Every output is checked afterwards against the -j 1 output, byte for
-# byte. Writes a Markdown table of medians and ratios to .results/many-files.md, with the load
+# one file at a time). First, the default run's output (what it prints and the files it
+# writes) is checked against -j 1's, byte for byte. Writes a Markdown table of medians and ratios to .results/many-files.md, with the load
 # average (uptime) before and after each row: wall time on a shared machine is only as good
 # as its quietest run, so run it when the load is low, and more than once (CHECK=0 skips the
 # output checks, which take as long as a row).
