@@ -1,5 +1,5 @@
 /// The options every verb shares, after the verb's own arguments: `-s`, `-o PATH`, `-e EXT`,
-/// `-r`, `-n`, `-f`, `--`, and the file names.
+/// `-r`, `-n`, `-f`, `-j N`, `--`, and the file names.
 struct CommonOptions {
     var paths: [String] = []
     /// `-r`: human-readable JSON.
@@ -17,6 +17,8 @@ struct CommonOptions {
     var stream: Bool?
     /// `-f`: write binary plist data to standard output even when it is a terminal.
     var force = false
+    /// `-j N`: work on at most N files at once (nil: one per core).
+    var jobs: Int?
 
     init(_ arguments: [String]) throws {
         var iterator = arguments.makeIterator()
@@ -33,6 +35,10 @@ struct CommonOptions {
             case "-o":
                 guard let path = iterator.next() else { throw UsageError.missingArgument(argument, "a path, or - for standard output") }
                 outputPath = path
+            case "-j":
+                guard let count = iterator.next() else { throw UsageError.missingArgument(argument, CommonOptions.jobsExpected) }
+                guard let jobs = Int(count), jobs > 0 else { throw UsageError("option -j needs \(CommonOptions.jobsExpected), not '\(count)'") }
+                self.jobs = jobs
             case "-e":
                 guard let ext = iterator.next() else { throw UsageError.missingArgument(argument, "a file name extension, such as xml") }
                 outputExtension = ext
@@ -46,10 +52,13 @@ struct CommonOptions {
         guard !paths.isEmpty else { throw UsageError("No files specified.") }
     }
 
+    /// What `-j` takes, for messages.
+    static let jobsExpected = "the number of files to work on at once, 1 or more"
+
     /// The options this type reads, which may also start a command line (as plutil allows:
     /// the verb is then `-lint`).
     static func isOption(_ argument: String) -> Bool {
-        ["-s", "-r", "-n", "-o", "-e", "-stream", "-no-stream"].contains(argument)
+        ["-s", "-r", "-n", "-o", "-e", "-j", "-stream", "-no-stream"].contains(argument)
     }
 
     /// Where the converted form of `path` goes: `-o`, else `path` with the `-e` extension,

@@ -55,10 +55,14 @@ Options:
  -stream       -lint and -convert to xml1, binary1, json or openstep read and write
                event by event, in bounded memory (done anyway for files of 1 GiB or
                more, unless -no-stream); keys then keep the file's order, unsorted
+ -j N          work on at most N files at once (default: one per core; -j 1: one
+               after another); output, written files and exit status are those of
+               -j 1 (files that write what another file reads or writes go in turn)
  --            every later argument is a file name
 
 Files are replaced atomically (temporary file, fsync, rename): an error or interruption
-never leaves a half-written file. Exit status is 0 when every file succeeded, 1 otherwise;
-each failure prints 'FILE: reason' (with a byte offset or line:column) on standard error.
+never leaves a half-written file. Every file is tried; exit status is 0 when every file
+succeeded, 1 otherwise; each failure prints 'FILE: reason' (with a byte offset or
+line:column) on standard error, in argument order.
 
 """

@@ -16,8 +16,8 @@ extension Tool {
     /// Whether the file at `path` goes through events.
     func streams(_ path: String, _ options: CommonOptions) -> Bool {
         if let stream = options.stream { return stream }
-        guard path != "-", let size = (try? FileManager.default.attributesOfItem(atPath: path))?[.size] as? Int else { return false }
-        return size >= Tool.streamingThreshold
+        guard path != "-", case .success(let info) = Syscalls.status(path) else { return false }
+        return info.st_size >= Tool.streamingThreshold
     }
 
     /// An event reader of `path`, read a chunk at a time (a binary file is mapped); standard

@@ -6,9 +6,6 @@ import Foundation
 extension Tool {
     static let terminalRefusal = "refusing to write binary plist data to a terminal; use -o FILE, redirect standard output, or -f to force"
 
-    /// Whether standard output is a terminal.
-    var standardOutputIsTerminal: Bool { isatty(standardOutput.fileDescriptor) == 1 }
-
     /// Before any file is read: true, after saying why on standard error, when output in
     /// `format` for one of the files (`destinations` says where each goes, `-` for standard
     /// output) would be binary plist data on a terminal.

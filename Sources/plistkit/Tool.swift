@@ -6,12 +6,26 @@ import PlistKit
 ///
 /// plutil's grammar is its own (`-convert FMT [options] FILE…`, `-insert KEYPATH -TYPE VALUE`),
 /// so it is parsed by hand rather than with a general argument parser.
-struct Tool {
-    let standardOutput: FileHandle
-    let standardError: FileHandle
+struct Tool: Sendable {
+    let standardOutput: any OutputSink
+    let standardError: any OutputSink
+    /// Whether the process's standard output is a terminal, where binary plist data is refused.
+    let standardOutputIsTerminal: Bool
+
+    /// The tool of the process: writes to its standard output and error.
+    init(standardOutput: FileHandle, standardError: FileHandle) {
+        self.init(standardOutput: standardOutput, standardError: standardError,
+                  standardOutputIsTerminal: isatty(standardOutput.fileDescriptor) == 1)
+    }
+
+    init(standardOutput: any OutputSink, standardError: any OutputSink, standardOutputIsTerminal: Bool) {
+        self.standardOutput = standardOutput
+        self.standardError = standardError
+        self.standardOutputIsTerminal = standardOutputIsTerminal
+    }
 
     /// Runs the command line (without the program name); true when every file succeeded.
-    func run(_ arguments: [String]) -> Bool {
+    func run(_ arguments: [String]) async -> Bool {
         do {
             var arguments = arguments
             guard let verb = arguments.popFirst() else { throw UsageError("No files specified.") }
@@ -20,9 +34,9 @@ struct Tool {
                 standardOutput.write(Data(helpText.utf8))
                 return true
             case "-lint":
-                return try lint(CommonOptions(arguments))
+                return try await lint(CommonOptions(arguments))
             case "-p":
-                return try printFiles(CommonOptions(arguments))
+                return try await printFiles(CommonOptions(arguments))
             case "-convert":
                 guard let name = arguments.popFirst() else { throw UsageError.missingArgument(verb, OutputFormat.convertible) }
                 let format = try OutputFormat(argument: name)
@@ -33,7 +47,7 @@ struct Tool {
                     arguments.removeFirst()
                     header = true
                 }
-                return try convert(to: format, header: header, CommonOptions(arguments))
+                return try await convert(to: format, header: header, CommonOptions(arguments))
             case "-insert", "-replace":
                 guard let keyPath = arguments.popFirst(), let type = arguments.popFirst() else {
                     throw UsageError("option \(verb) needs a key path, a type and a value (such as \(verb) name -string Ada)")
@@ -44,24 +58,24 @@ struct Tool {
                     arguments.removeFirst()
                     if verb == "-insert" { mode = .append }
                 }
-                return edit(keyPath, value: value, mode: mode, try CommonOptions(arguments))
+                return await edit(keyPath, value: value, mode: mode, try CommonOptions(arguments))
             case "-remove":
                 guard let keyPath = arguments.popFirst() else { throw UsageError.missingArgument(verb, "a key path") }
-                return remove(keyPath, try CommonOptions(arguments))
+                return await remove(keyPath, try CommonOptions(arguments))
             case "-extract":
                 guard let keyPath = arguments.popFirst(), let name = arguments.popFirst() else {
                     throw UsageError("option -extract needs two arguments (a key path, then a format: \(OutputFormat.extractable))")
                 }
                 let format = try OutputFormat(argument: name)
                 let expected = try Tool.expectedType(&arguments)
-                return extract(keyPath, as: format, expecting: expected, try CommonOptions(arguments))
+                return await extract(keyPath, as: format, expecting: expected, try CommonOptions(arguments))
             case "-type":
                 guard let keyPath = arguments.popFirst() else { throw UsageError.missingArgument(verb, "a key path") }
                 let expected = try Tool.expectedType(&arguments)
-                return extract(keyPath, as: .type, expecting: expected, try CommonOptions(arguments))
+                return await extract(keyPath, as: .type, expecting: expected, try CommonOptions(arguments))
             case "-create":
                 guard let name = arguments.popFirst() else { throw UsageError.missingArgument(verb, OutputFormat.convertible) }
-                return create(try OutputFormat(argument: name), try CommonOptions(arguments))
+                return await create(try OutputFormat(argument: name), try CommonOptions(arguments))
             case "-unarchive":
                 var format: OutputFormat?
                 if arguments.first == "-convert" {
@@ -69,13 +83,13 @@ struct Tool {
                     guard let name = arguments.popFirst() else { throw UsageError.missingArgument("-convert", OutputFormat.convertible) }
                     format = try OutputFormat(argument: name)
                 }
-                return unarchive(as: format, try CommonOptions(arguments))
+                return await unarchive(as: format, try CommonOptions(arguments))
             default:
                 if verb.hasPrefix("-") && verb.count > 1 && verb != "--" && !CommonOptions.isOption(verb) {
                     throw UsageError.unrecognizedOption(verb)
                 }
                 // Like plutil, a command line that starts with a file lints it.
-                return try lint(CommonOptions([verb] + arguments))
+                return try await lint(CommonOptions([verb] + arguments))
             }
         } catch {
             standardError.write(Data((describe(error) + "\n").utf8))
@@ -95,25 +109,10 @@ struct Tool {
         return type
     }
 
-    /// Runs `body` for each file's bytes, reporting `PATH: reason` on standard error for
-    /// each failure.
-    func forEachFile(_ options: CommonOptions, mapped: Bool = false, _ body: (String, Data) throws -> Void) -> Bool {
-        forEachPath(options) { path in try body(path, try readInput(path, mapped: mapped)) }
-    }
-
-    /// Runs `body` for each file's path, reporting `PATH: reason` on standard error for each
-    /// failure.
-    func forEachPath(_ options: CommonOptions, _ body: (String) throws -> Void) -> Bool {
-        var allSucceeded = true
-        for path in options.paths {
-            do {
-                try body(path)
-            } catch {
-                allSucceeded = false
-                report(error, for: path)
-            }
-        }
-        return allSucceeded
+    /// ``forEachPath(_:concurrently:writes:_:)`` with each file's bytes read for `body`.
+    func forEachFile(_ options: CommonOptions, mapped: Bool = false, writes: (String) -> [String] = { _ in [] },
+                     _ body: @escaping @Sendable (Tool, String, Data) throws -> Void) async -> Bool {
+        await forEachPath(options, writes: writes) { tool, path in try body(tool, path, try tool.readInput(path, mapped: mapped)) }
     }
 
     func report(_ error: Error, for path: String) {
@@ -136,11 +135,37 @@ struct Tool {
     func readInput(_ path: String, mapped: Bool = false) throws -> Data {
         if path == "-" { return FileHandle.standardInput.readDataToEndOfFile() }
         guard !path.isEmpty else { throw UsageError("Empty path specified") }
+        guard mapped else { return try Tool.readFile(path) }
         do {
-            return try Data(contentsOf: URL(fileURLWithPath: path), options: mapped ? .alwaysMapped : [])
+            return try Data(contentsOf: URL(fileURLWithPath: path), options: .alwaysMapped)
         } catch {
             throw PlistError.unreadableFile(path)
         }
+    }
+
+    /// The whole of a file, by `open`, `fstat` and reads until its end (a pipe or a device has
+    /// no size to go by). For a small file this is most of what reading costs; Foundation's
+    /// `Data(contentsOf:)` adds as much again (a URL, an attribute dictionary).
+    private static func readFile(_ path: String) throws(PlistError) -> Data {
+        guard case .success(let descriptor) = Syscalls.openForReading(path) else { throw .unreadableFile(path) }
+        defer { Syscalls.closeDescriptor(descriptor) }
+        var info = stat()
+        guard fstat(descriptor, &info) == 0 else { throw .unreadableFile(path) }
+        // One byte more than the size, so that a file that has not grown is read by one read
+        // and its end seen by the next.
+        var data = Data(count: Int(max(info.st_size, 0)) + 1)
+        var count = 0
+        while true {
+            if count == data.count { data.count = max(data.count * 2, 1 << 16) }
+            let read = data.withUnsafeMutableBytes { buffer in
+                Syscalls.readSome(descriptor, into: UnsafeMutableRawBufferPointer(rebasing: buffer[count...]))
+            }
+            guard case .success(let moved) = read else { throw .unreadableFile(path) }
+            if moved == 0 { break }
+            count += moved
+        }
+        data.count = count
+        return data
     }
 }
 

@@ -2,4 +2,4 @@ import Foundation
 
 // plistkit: a plutil-compatible property-list tool. See `plistkit -help`.
 let tool = Tool(standardOutput: FileHandle.standardOutput, standardError: FileHandle.standardError)
-exit(tool.run(Array(CommandLine.arguments.dropFirst())) ? 0 : 1)
+exit(await tool.run(Array(CommandLine.arguments.dropFirst())) ? 0 : 1)

@@ -78,6 +78,14 @@ import TestSupport
             stderr: "option -replace needs a value after -string"),
         Row(name: "-unarchive -convert alone", arguments: ["-unarchive", "-convert"],
             stderr: "option -convert needs an argument (a format: xml1, binary1, json, swift, objc, openstep, gnustep or strings)"),
+        Row(name: "-j at the end", arguments: ["-lint", "f", "-j"],
+            stderr: "option -j needs an argument (the number of files to work on at once, 1 or more)"),
+        Row(name: "-j 0", files: ["s.plist": binary], arguments: ["-lint", "-j", "0", "s.plist"],
+            stderr: "option -j needs the number of files to work on at once, 1 or more, not '0'"),
+        Row(name: "-j with a word", files: ["s.plist": binary], arguments: ["-convert", "xml1", "-j", "x", "s.plist"],
+            stderr: "option -j needs the number of files to work on at once, 1 or more, not 'x'"),
+        Row(name: "-j negative", files: ["s.plist": binary], arguments: ["-p", "-j", "-2", "s.plist"],
+            stderr: "option -j needs the number of files to work on at once, 1 or more, not '-2'"),
     ]
 
     @Test(arguments: rows)

@@ -16,6 +16,7 @@ import TestSupport
             "without -o, the result replaces FILE, as plutil does",
             "-float X (a decimal within +-1.8e308, or nan, inf, -inf",
             "only the edited entry is rewritten, so comments and layout stay",
+            "-j N work on at most N files at once (default: one per core; -j 1: one after another)",
         ] {
             #expect(help.contains(phrase), "\(phrase)")
         }
