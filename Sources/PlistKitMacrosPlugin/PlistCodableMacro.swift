@@ -33,9 +33,12 @@ public struct PlistCodableMacro: ExtensionMacro, MemberMacro {
             return try splitExtensions(typeName, conformances, shape.genericParameters, table: [table], decode: decode, encode: encode)
         case .cases(let cases):
             var tables = ["\(access)\(store) plistFields\(isGeneric ? ": PlistFields {" : " =") PlistFields([\(cases.map { quoted($0.key) }.joined(separator: ", "))])\(isGeneric ? " }" : "")"]
-            for enumCase in cases where !enumCase.values.isEmpty {
+            let payloads = cases.filter { !$0.values.isEmpty }.map { enumCase in
                 let keys = enumCase.values.map { quoted($0.key) }.joined(separator: ", ")
-                tables.append("\(access)\(store) \(PlistCodableSource.payloadTable(enumCase))\(isGeneric ? ": PlistFields {" : " =") PlistFields([\(keys)])\(isGeneric ? " }" : "")")
+                return "\(access)\(store) \(enumCase.name)\(isGeneric ? ": PlistFields {" : " =") PlistFields([\(keys)])\(isGeneric ? " }" : "")"
+            }
+            if !payloads.isEmpty {
+                tables.append("\(access)enum PlistCaseFields {\n\(payloads.joined(separator: "\n"))\n}")
             }
             let decode = PlistCodableSource.initializer(cases: cases, access: access)
             let encode = PlistCodableSource.encodeMethod(cases: cases, access: access)

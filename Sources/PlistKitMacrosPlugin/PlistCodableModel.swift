@@ -67,8 +67,9 @@ enum CodingKeysTable {
     }
 }
 
-/// The analysis `@PlistCodable` runs on a struct or final class: the coded fields in
-/// declaration order, with every problem reported to `context`.
+/// The analysis `@PlistCodable` runs on a struct or final class: the coded fields in the order
+/// Swift's synthesized `Codable` writes them (declaration order, or a declared `CodingKeys`
+/// enum's order), with every problem reported to `context`.
 enum PlistFieldAnalysis {
     /// The fields of `members`, or `nil` when an error was diagnosed.
     static func fields(
@@ -141,6 +142,12 @@ enum PlistFieldAnalysis {
                 error(property.binding.pattern, .letWithInitialValue(property: property.bareName), fixIts: [fixIt])
             }
             fields.append(PlistField(property: property, key: key, isDecoded: isDecoded))
+        }
+        if let codingKeys {
+            // Swift's synthesized `encode(to:)` walks a declared CodingKeys enum's cases, so
+            // their order is the order the keys are written in.
+            let order = Dictionary(codingKeys.enumerated().map { ($1.name, $0) }, uniquingKeysWith: { first, _ in first })
+            fields.sort { order[$0.property.bareName, default: 0] < order[$1.property.bareName, default: 0] }
         }
         return failed ? nil : fields
     }
