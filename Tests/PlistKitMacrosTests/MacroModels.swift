@@ -120,3 +120,12 @@ extension Record {
         )
     }
 }
+
+/// A generic enum: its tables are computed (a generic type has no static stored properties).
+@PlistCodable
+enum Either<L: Equatable, R: Equatable>: Equatable {
+    case left(L)
+    case right(value: R?)
+}
+
+extension Either: Codable where L: Codable, R: Codable {}

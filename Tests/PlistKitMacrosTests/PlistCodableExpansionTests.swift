@@ -372,4 +372,86 @@ import Testing
                 """
         )
     }
+    @Test func enumWithIntRawTypeAndNoWrittenValues() {
+        assertExpansion(
+            """
+            @PlistCodable
+            package enum Level: Int {
+                case low, high
+            }
+            """,
+            expandedSource: """
+                package enum Level: Int {
+                    case low, high
+                }
+
+                extension Level: PlistDecodable, PlistEncodable {
+                }
+                """
+        )
+    }
+
+    @Test func genericEnumTablesAreComputed() {
+        assertExpansion(
+            """
+            @PlistCodable
+            public enum Either<L, R> {
+                case left(L)
+                case right(value: R)
+            }
+            """,
+            expandedSource: """
+                public enum Either<L, R> {
+                    case left(L)
+                    case right(value: R)
+                }
+
+                extension Either {
+                    public static var plistFields: PlistFields {
+                        PlistFields(["left", "right"])
+                    }
+
+                    public enum PlistCaseFields {
+                        public static var left: PlistFields {
+                            PlistFields(["_0"])
+                        }
+                        public static var right: PlistFields {
+                            PlistFields(["value"])
+                        }
+                    }
+                }
+
+                extension Either: PlistDecodable where L: PlistDecodable, R: PlistDecodable {
+                    public init(plist decoder: inout some PlistValueDecoder) throws(DecodingError) {
+                        var fields = try decoder.decodeFields(Self.plistFields)
+                        switch try fields.decodeCaseField(of: Self.self) {
+                        case 0:
+                            var payload = try fields.decodeNestedFields(Self.PlistCaseFields.left, field: 0)
+                            self = .left(try payload.decode(L.self, field: 0))
+                        default:
+                            var payload = try fields.decodeNestedFields(Self.PlistCaseFields.right, field: 1)
+                            self = .right(value: try payload.decode(R.self, field: 0))
+                        }
+                    }
+                }
+
+                extension Either: PlistEncodable where L: PlistEncodable, R: PlistEncodable {
+                    public func encode(plist encoder: inout some PlistValueEncoder) throws(EncodingError) {
+                        var fields = encoder.encodeFields(Self.plistFields)
+                        switch self {
+                        case .left(let v0):
+                            var payload = fields.encodeNestedFields(Self.PlistCaseFields.left, field: 0)
+                            try payload.encode(v0, field: 0)
+                            fields.end(payload, field: 0)
+                        case .right(let v0):
+                            var payload = fields.encodeNestedFields(Self.PlistCaseFields.right, field: 1)
+                            try payload.encode(v0, field: 0)
+                            fields.end(payload, field: 1)
+                        }
+                        encoder.end(fields)
+                    }
+                }
+                """
+        )
+    }
 }

@@ -60,9 +60,10 @@ import Testing
         #expect(plist == ["a": 1, "C": 3])
     }
 
-    @Test func genericStruct() throws {
+    @Test func genericStructAndEnum() throws {
         try check(Page(items: ["a", "b"], next: 2))
         try check(Page(items: [Size(width: 1, height: 2)], next: nil))
+        try check([Either<Int, String>.left(1), .right(value: "r"), .right(value: nil)])
     }
 
     @Test func missingKeysTakeInitialValues() throws {
