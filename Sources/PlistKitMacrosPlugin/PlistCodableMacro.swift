@@ -21,24 +21,22 @@ public struct PlistCodableMacro: ExtensionMacro, MemberMacro {
         let typeName = type.trimmedDescription
         let conformances = protocols.map(\.trimmedDescription)
         let isGeneric = shape.genericParameters != nil
-        let store = isGeneric ? "static var" : "static let"
 
         switch shape.kind {
         case .rawValueEnum:
             return [try extensionDecl(typeName, conformances, where: nil, body: [])]
         case .fields(let fields, let isClass):
-            let table = "\(access)\(store) plistFields\(isGeneric ? ": PlistFields {" : " =") PlistFields([\(fields.map { quoted($0.key) }.joined(separator: ", "))])\(isGeneric ? " }" : "")"
+            let table = tableDecl("plistFields", fields.map(\.key), computed: isGeneric)
             let decode = isClass ? nil : PlistCodableSource.initializer(fields: fields, access: access)
             let encode = PlistCodableSource.encodeMethod(fields: fields, access: access)
             return try splitExtensions(typeName, conformances, shape.genericParameters, table: [table], decode: decode, encode: encode)
         case .cases(let cases):
-            var tables = ["\(access)\(store) plistFields\(isGeneric ? ": PlistFields {" : " =") PlistFields([\(cases.map { quoted($0.key) }.joined(separator: ", "))])\(isGeneric ? " }" : "")"]
+            var tables = [tableDecl("plistFields", cases.map(\.key), computed: isGeneric)]
             let payloads = cases.filter { !$0.values.isEmpty }.map { enumCase in
-                let keys = enumCase.values.map { quoted($0.key) }.joined(separator: ", ")
-                return "\(access)\(store) \(enumCase.name)\(isGeneric ? ": PlistFields {" : " =") PlistFields([\(keys)])\(isGeneric ? " }" : "")"
+                tableDecl(enumCase.name, enumCase.values.map(\.key), computed: isGeneric)
             }
             if !payloads.isEmpty {
-                tables.append("\(access)enum PlistCaseFields {\n\(payloads.joined(separator: "\n"))\n}")
+                tables.append("enum PlistCaseFields {\n\(payloads.joined(separator: "\n"))\n}")
             }
             let decode = PlistCodableSource.initializer(cases: cases, access: access)
             let encode = PlistCodableSource.encodeMethod(cases: cases, access: access)
@@ -106,6 +104,13 @@ public struct PlistCodableMacro: ExtensionMacro, MemberMacro {
         let whereClause = constraint.map { " where \($0)" } ?? ""
         let members = body.isEmpty ? "" : body.joined(separator: "\n\n") + "\n"
         return try ExtensionDeclSyntax("extension \(raw: typeName)\(raw: inheritance)\(raw: whereClause) {\n\(raw: members)}")
+    }
+
+    /// A table of keys, internal whatever the type's access (it is no API of the type): stored,
+    /// or computed in a generic type, which cannot have static stored properties.
+    private static func tableDecl(_ name: String, _ keys: [String], computed: Bool) -> String {
+        let list = "PlistFields([\(keys.map(quoted).joined(separator: ", "))])"
+        return computed ? "static var \(name): PlistFields { \(list) }" : "static let \(name) = \(list)"
     }
 
     /// `public `, `package ` or nothing: the generated members are as visible as the type (an

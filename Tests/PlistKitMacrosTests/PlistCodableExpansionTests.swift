@@ -73,7 +73,7 @@ import Testing
                 }
 
                 extension Flags: PlistDecodable, PlistEncodable {
-                    public static let plistFields = PlistFields(["a", "b", "c", "default"])
+                    static let plistFields = PlistFields(["a", "b", "c", "default"])
 
                     public init(plist decoder: inout some PlistValueDecoder) throws(DecodingError) {
                         var fields = try decoder.decodeFields(Self.plistFields)
@@ -172,7 +172,7 @@ import Testing
                 }
 
                 extension Box: PlistDecodable, PlistEncodable {
-                    public static let plistFields = PlistFields(["a", "b", "see"])
+                    static let plistFields = PlistFields(["a", "b", "see"])
 
                     public func encode(plist encoder: inout some PlistValueEncoder) throws(EncodingError) {
                         var fields = encoder.encodeFields(Self.plistFields)
@@ -407,15 +407,15 @@ import Testing
                 }
 
                 extension Either {
-                    public static var plistFields: PlistFields {
+                    static var plistFields: PlistFields {
                         PlistFields(["left", "right"])
                     }
 
-                    public enum PlistCaseFields {
-                        public static var left: PlistFields {
+                    enum PlistCaseFields {
+                        static var left: PlistFields {
                             PlistFields(["_0"])
                         }
-                        public static var right: PlistFields {
+                        static var right: PlistFields {
                             PlistFields(["value"])
                         }
                     }
