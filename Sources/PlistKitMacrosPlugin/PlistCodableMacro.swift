@@ -99,7 +99,9 @@ public struct PlistCodableMacro: ExtensionMacro, MemberMacro {
         return extensions
     }
 
-    private static func extensionDecl(_ typeName: String, _ conformances: [String], where constraint: String?, body: [String]) throws -> ExtensionDeclSyntax {
+    private static func extensionDecl(
+        _ typeName: String, _ conformances: [String], where constraint: String?, body: [String]
+    ) throws -> ExtensionDeclSyntax {
         let inheritance = conformances.isEmpty ? "" : ": " + conformances.joined(separator: ", ")
         let whereClause = constraint.map { " where \($0)" } ?? ""
         let members = body.isEmpty ? "" : body.joined(separator: "\n\n") + "\n"
@@ -172,9 +174,17 @@ struct PlistCodableShape {
             guard classDecl.modifiers.contains(where: { $0.name.tokenKind == .keyword(.final) }) else {
                 // One token spelled `final class` keeps the keyword's trivia where it was.
                 let keyword = classDecl.classKeyword
-                let finalClass = TokenSyntax(.identifier("final class"), leadingTrivia: keyword.leadingTrivia, trailingTrivia: keyword.trailingTrivia, presence: .present)
-                let fixIt = FixIt(message: PlistCodableFixIt.makeFinal, changes: [.replace(oldNode: Syntax(keyword), newNode: Syntax(finalClass))])
-                context.diagnose(Diagnostic(node: classDecl.classKeyword, message: PlistCodableDiagnostic.nonFinalClass(name: classDecl.name.text), fixIts: [fixIt]))
+                let finalClass = TokenSyntax(
+                    .identifier("final class"), leadingTrivia: keyword.leadingTrivia,
+                    trailingTrivia: keyword.trailingTrivia, presence: .present
+                )
+                let fixIt = FixIt(
+                    message: PlistCodableFixIt.makeFinal,
+                    changes: [.replace(oldNode: Syntax(keyword), newNode: Syntax(finalClass))]
+                )
+                context.diagnose(Diagnostic(
+                    node: keyword, message: PlistCodableDiagnostic.nonFinalClass(name: classDecl.name.text), fixIts: [fixIt]
+                ))
                 return nil
             }
             guard classDecl.genericParameterClause == nil else {
@@ -221,7 +231,9 @@ private final class SilentContext<Base: MacroExpansionContext>: MacroExpansionCo
     var lexicalContext: [Syntax] { base.lexicalContext }
     func makeUniqueName(_ name: String) -> TokenSyntax { base.makeUniqueName(name) }
     func diagnose(_ diagnostic: Diagnostic) {}
-    func location(of node: some SyntaxProtocol, at position: PositionInSyntaxNode, filePathMode: SourceLocationFilePathMode) -> AbstractSourceLocation? {
+    func location(
+        of node: some SyntaxProtocol, at position: PositionInSyntaxNode, filePathMode: SourceLocationFilePathMode
+    ) -> AbstractSourceLocation? {
         base.location(of: node, at: position, filePathMode: filePathMode)
     }
 }
