@@ -92,6 +92,18 @@ let package = Package(
             name: "KeyedArchiveTests",
             dependencies: ["KeyedArchive", "PlistKit", "TestSupport"]
         ),
+        // The macros' tests: expansions and diagnostics checked against the plugin's source,
+        // and `@PlistCodable` types coded end to end beside their `Codable` twins.
+        .testTarget(
+            name: "PlistKitMacrosTests",
+            dependencies: [
+                "PlistKitMacros",
+                "PlistKitMacrosPlugin",
+                "TestSupport",
+                .product(name: "SwiftSyntaxMacroExpansion", package: "swift-syntax"),
+                .product(name: "SwiftSyntaxMacrosGenericTestSupport", package: "swift-syntax"),
+            ]
+        ),
         // The macros: their expansions (the plugin's types, run without the compiler), and
         // archives of annotated types against hand-written conformances and Foundation.
         .testTarget(

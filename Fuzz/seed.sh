@@ -26,6 +26,7 @@ copy FuzzOpenStep   $vectors/openstep $vectors/fuzz/FuzzOpenStep
 copy FuzzDetect     $vectors/binary/regressions $vectors/xml/hand $vectors/json/plutil \
                     $vectors/openstep/hand $vectors/openstep/strings $vectors/fuzz/FuzzDetect
 copy FuzzDecoder    Seeds/FuzzDecoder $vectors/fuzz/FuzzDecoder
+copy FuzzMacroDecoder Seeds/FuzzDecoder $vectors/fuzz/FuzzMacroDecoder
 copy FuzzEncoder    Seeds/FuzzEncoder $vectors/fuzz/FuzzEncoder
 copy FuzzUnarchiver $vectors/archives $vectors/fuzz/FuzzUnarchiver
 copy FuzzEvents     $vectors/binary/regressions $vectors/archives $vectors/xml/hand $vectors/json/plutil \

@@ -8,7 +8,7 @@ dictionary() {
         FuzzXML|FuzzDetect|FuzzEvents) echo Dictionaries/xml.dict ;;
         FuzzJSON) echo Dictionaries/json.dict ;;
         FuzzOpenStep) echo Dictionaries/openstep.dict ;;
-        FuzzDecoder) echo Dictionaries/decoder.dict ;;
+        FuzzDecoder|FuzzMacroDecoder) echo Dictionaries/decoder.dict ;;
         FuzzEncoder) echo Dictionaries/encoder.dict ;;
         FuzzUnarchiver) echo Dictionaries/archive.dict ;;
     esac

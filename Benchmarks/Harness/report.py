@@ -38,7 +38,10 @@ RUST = "rust-plist"
 # The growth check: each workload beside its twice-as-large twin.
 GROWTH = [("records", "records-2x"), ("app-state", "app-state-2x")]
 FORMATS = ["binary", "xml"]
-OPERATIONS = ["decode", "encode", "codable-decode", "codable-encode", "unarchive", "archive"]
+OPERATIONS = ["decode", "encode", "codable-decode", "codable-encode", "model-decode", "model-encode", "unarchive", "archive"]
+# The model rows (PlistDecodable/PlistEncodable) have no twins of their own: Foundation's and
+# the floor's are those of the Codable rows of the same models.
+TWIN = {"model-decode": "codable-decode", "model-encode": "codable-encode"}
 
 
 def load_swift(path):
@@ -94,12 +97,13 @@ def expected_swift(workload):
         rows |= {(f, op, impl) for f in FORMATS for op in ("decode", "encode") for impl in both}
     if workload == "records":
         rows |= {(f, op, impl) for f in FORMATS for op in ("codable-decode", "codable-encode") for impl in both}
+        rows |= {(f, op, "PlistKit") for f in FORMATS for op in ("model-decode", "model-encode")}
     if workload == "records-2x":
-        rows |= {(f, op, "PlistKit") for f in FORMATS for op in ("decode", "encode", "codable-decode", "codable-encode")}
+        rows |= {(f, op, "PlistKit") for f in FORMATS for op in ("decode", "encode", "codable-decode", "codable-encode", "model-decode", "model-encode")}
     if workload == "archive":
         rows |= {("binary", op, impl) for op in ("unarchive", "archive") for impl in both}
     if workload in ("app-state", "app-state-2x"):
-        rows |= {(f, op, "PlistKit") for f in FORMATS for op in ("codable-decode", "codable-encode", "unarchive", "archive")}
+        rows |= {(f, op, "PlistKit") for f in FORMATS for op in ("codable-decode", "codable-encode", "model-decode", "model-encode", "unarchive", "archive")}
     if workload == "app-state":
         rows |= {(f, op, "Foundation") for f in FORMATS for op in ("codable-decode", "codable-encode")}
         rows |= {("binary", op, "Foundation") for op in ("unarchive", "archive")}
@@ -202,13 +206,13 @@ def main():
         for fmt in FORMATS:
             for op in OPERATIONS:
                 pk = wall_ms(swift, (workload, fmt, op, "PlistKit"))
-                fd = wall_ms(swift, (workload, fmt, op, "Foundation"))
+                fd = wall_ms(swift, (workload, fmt, TWIN.get(op, op), "Foundation"))
                 lp = external.get((workload, fmt, op, "libplist"))
                 py = external.get((workload, fmt, op, "plistlib"))
                 rs = external.get((workload, fmt, op, RUST))
-                fl = external.get((workload, fmt, op, "floor"))
+                fl = external.get((workload, fmt, TWIN.get(op, op), "floor"))
                 if fl is None:
-                    fl = wall_ms(swift, (workload, fmt, op, "floor"))
+                    fl = wall_ms(swift, (workload, fmt, TWIN.get(op, op), "floor"))
                 key = (workload, fmt, op)
                 if all(value is None for value in (pk, fd, lp, py, rs, fl)) and not any(
                         key + (impl,) in expected for impl in ("PlistKit", "Foundation", "libplist", "plistlib", RUST)):
@@ -260,7 +264,7 @@ def main():
         for fmt in FORMATS:
             for op in OPERATIONS:
                 pk = swift.get((workload, fmt, op, "PlistKit"), {})
-                fd = swift.get((workload, fmt, op, "Foundation"), {})
+                fd = swift.get((workload, fmt, TWIN.get(op, op), "Foundation"), {})
                 if not pk and not fd:
                     continue
                 out.append(

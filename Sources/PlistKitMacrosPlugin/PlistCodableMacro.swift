@@ -21,21 +21,22 @@ public struct PlistCodableMacro: ExtensionMacro, MemberMacro {
         let typeName = type.trimmedDescription
         let conformances = protocols.map(\.trimmedDescription)
         let isGeneric = shape.genericParameters != nil
-        let store = isGeneric ? "static var" : "static let"
 
         switch shape.kind {
         case .rawValueEnum:
             return [try extensionDecl(typeName, conformances, where: nil, body: [])]
         case .fields(let fields, let isClass):
-            let table = "\(access)\(store) plistFields\(isGeneric ? ": PlistFields {" : " =") PlistFields([\(fields.map { quoted($0.key) }.joined(separator: ", "))])\(isGeneric ? " }" : "")"
+            let table = tableDecl("plistFields", fields.map(\.key), computed: isGeneric)
             let decode = isClass ? nil : PlistCodableSource.initializer(fields: fields, access: access)
             let encode = PlistCodableSource.encodeMethod(fields: fields, access: access)
             return try splitExtensions(typeName, conformances, shape.genericParameters, table: [table], decode: decode, encode: encode)
         case .cases(let cases):
-            var tables = ["\(access)\(store) plistFields\(isGeneric ? ": PlistFields {" : " =") PlistFields([\(cases.map { quoted($0.key) }.joined(separator: ", "))])\(isGeneric ? " }" : "")"]
-            for enumCase in cases where !enumCase.values.isEmpty {
-                let keys = enumCase.values.map { quoted($0.key) }.joined(separator: ", ")
-                tables.append("\(access)\(store) \(PlistCodableSource.payloadTable(enumCase))\(isGeneric ? ": PlistFields {" : " =") PlistFields([\(keys)])\(isGeneric ? " }" : "")")
+            var tables = [tableDecl("plistFields", cases.map(\.key), computed: isGeneric)]
+            let payloads = cases.filter { !$0.values.isEmpty }.map { enumCase in
+                tableDecl(enumCase.name, enumCase.values.map(\.key), computed: isGeneric)
+            }
+            if !payloads.isEmpty {
+                tables.append("enum PlistCaseFields {\n\(payloads.joined(separator: "\n"))\n}")
             }
             let decode = PlistCodableSource.initializer(cases: cases, access: access)
             let encode = PlistCodableSource.encodeMethod(cases: cases, access: access)
@@ -98,11 +99,20 @@ public struct PlistCodableMacro: ExtensionMacro, MemberMacro {
         return extensions
     }
 
-    private static func extensionDecl(_ typeName: String, _ conformances: [String], where constraint: String?, body: [String]) throws -> ExtensionDeclSyntax {
+    private static func extensionDecl(
+        _ typeName: String, _ conformances: [String], where constraint: String?, body: [String]
+    ) throws -> ExtensionDeclSyntax {
         let inheritance = conformances.isEmpty ? "" : ": " + conformances.joined(separator: ", ")
         let whereClause = constraint.map { " where \($0)" } ?? ""
         let members = body.isEmpty ? "" : body.joined(separator: "\n\n") + "\n"
         return try ExtensionDeclSyntax("extension \(raw: typeName)\(raw: inheritance)\(raw: whereClause) {\n\(raw: members)}")
+    }
+
+    /// A table of keys, internal whatever the type's access (it is no API of the type): stored,
+    /// or computed in a generic type, which cannot have static stored properties.
+    private static func tableDecl(_ name: String, _ keys: [String], computed: Bool) -> String {
+        let list = "PlistFields([\(keys.map(quoted).joined(separator: ", "))])"
+        return computed ? "static var \(name): PlistFields { \(list) }" : "static let \(name) = \(list)"
     }
 
     /// `public `, `package ` or nothing: the generated members are as visible as the type (an
@@ -164,9 +174,17 @@ struct PlistCodableShape {
             guard classDecl.modifiers.contains(where: { $0.name.tokenKind == .keyword(.final) }) else {
                 // One token spelled `final class` keeps the keyword's trivia where it was.
                 let keyword = classDecl.classKeyword
-                let finalClass = TokenSyntax(.identifier("final class"), leadingTrivia: keyword.leadingTrivia, trailingTrivia: keyword.trailingTrivia, presence: .present)
-                let fixIt = FixIt(message: PlistCodableFixIt.makeFinal, changes: [.replace(oldNode: Syntax(keyword), newNode: Syntax(finalClass))])
-                context.diagnose(Diagnostic(node: classDecl.classKeyword, message: PlistCodableDiagnostic.nonFinalClass(name: classDecl.name.text), fixIts: [fixIt]))
+                let finalClass = TokenSyntax(
+                    .identifier("final class"), leadingTrivia: keyword.leadingTrivia,
+                    trailingTrivia: keyword.trailingTrivia, presence: .present
+                )
+                let fixIt = FixIt(
+                    message: PlistCodableFixIt.makeFinal,
+                    changes: [.replace(oldNode: Syntax(keyword), newNode: Syntax(finalClass))]
+                )
+                context.diagnose(Diagnostic(
+                    node: keyword, message: PlistCodableDiagnostic.nonFinalClass(name: classDecl.name.text), fixIts: [fixIt]
+                ))
                 return nil
             }
             guard classDecl.genericParameterClause == nil else {
@@ -213,7 +231,9 @@ private final class SilentContext<Base: MacroExpansionContext>: MacroExpansionCo
     var lexicalContext: [Syntax] { base.lexicalContext }
     func makeUniqueName(_ name: String) -> TokenSyntax { base.makeUniqueName(name) }
     func diagnose(_ diagnostic: Diagnostic) {}
-    func location(of node: some SyntaxProtocol, at position: PositionInSyntaxNode, filePathMode: SourceLocationFilePathMode) -> AbstractSourceLocation? {
+    func location(
+        of node: some SyntaxProtocol, at position: PositionInSyntaxNode, filePathMode: SourceLocationFilePathMode
+    ) -> AbstractSourceLocation? {
         base.location(of: node, at: position, filePathMode: filePathMode)
     }
 }

@@ -67,8 +67,9 @@ enum CodingKeysTable {
     }
 }
 
-/// The analysis `@PlistCodable` runs on a struct or final class: the coded fields in
-/// declaration order, with every problem reported to `context`.
+/// The analysis `@PlistCodable` runs on a struct or final class: the coded fields in the order
+/// Swift's synthesized `Codable` writes them (declaration order, or a declared `CodingKeys`
+/// enum's order), with every problem reported to `context`.
 enum PlistFieldAnalysis {
     /// The fields of `members`, or `nil` when an error was diagnosed.
     static func fields(
@@ -76,24 +77,24 @@ enum PlistFieldAnalysis {
     ) -> [PlistField]? {
         let (properties, problems) = StoredProperties.analyse(members)
         var failed = false
-        func error(_ node: some SyntaxProtocol, _ message: PlistCodableDiagnostic, fixIts: [FixIt] = []) {
+        func report(_ node: some SyntaxProtocol, _ message: PlistCodableDiagnostic, fixIts: [FixIt] = []) {
             context.diagnose(Diagnostic(node: node, message: message, fixIts: fixIts))
             if message.severity == .error { failed = true }
         }
         for problem in problems {
             switch problem {
             case .destructuringPattern(let binding):
-                error(binding.pattern, .destructuringPattern(pattern: binding.pattern.trimmedDescription))
+                report(binding.pattern, .destructuringPattern(pattern: binding.pattern.trimmedDescription))
             case .missingType(let property):
                 if property.attribute(named: "PlistIgnored") == nil {
-                    error(property.binding.pattern, .missingType(property: property.bareName))
+                    report(property.binding.pattern, .missingType(property: property.bareName))
                 }
             }
         }
         let codingKeys = CodingKeysTable.read(named: "CodingKeys", in: members)
         if let codingKeys {
             for entry in codingKeys where !properties.contains(where: { $0.bareName == entry.name }) {
-                error(entry.element, .codingKeyWithoutProperty(key: entry.name))
+                report(entry.element, .codingKeyWithoutProperty(key: entry.name))
             }
         }
         var fields: [PlistField] = []
@@ -101,19 +102,19 @@ enum PlistFieldAnalysis {
             let hasDefault = property.initializer != nil || (property.isOptional && !property.isLet)
             if property.attribute(named: "PlistIgnored") != nil {
                 if !hasDefault {
-                    error(property.binding.pattern, .ignoredWithoutDefault(property: property.bareName))
+                    report(property.binding.pattern, .ignoredWithoutDefault(property: property.bareName))
                 }
                 continue
             }
             if property.declaration.modifiers.contains(where: { $0.name.tokenKind == .keyword(.lazy) }) {
-                error(property.binding.pattern, .lazyProperty(property: property.bareName))
+                report(property.binding.pattern, .lazyProperty(property: property.bareName))
                 continue
             }
             var key = property.bareName
             if let codingKeys {
                 guard let entry = codingKeys.first(where: { $0.name == property.bareName }) else {
                     if !hasDefault {
-                        error(property.binding.pattern, .notInCodingKeysWithoutDefault(property: property.bareName))
+                        report(property.binding.pattern, .notInCodingKeysWithoutDefault(property: property.bareName))
                     }
                     continue
                 }
@@ -121,15 +122,15 @@ enum PlistFieldAnalysis {
             }
             if let attribute = property.attribute(named: "PlistKey") {
                 if codingKeys != nil {
-                    error(attribute, .keyWithCodingKeys(property: property.bareName))
+                    report(attribute, .keyWithCodingKeys(property: property.bareName))
                 } else if let name = property.stringArgument(ofAttribute: "PlistKey") {
                     key = name
                 } else {
-                    error(attribute, .keyArgumentNotLiteral(property: property.bareName))
+                    report(attribute, .keyArgumentNotLiteral(property: property.bareName))
                 }
             }
             if let other = fields.first(where: { $0.key == key }) {
-                error(property.binding.pattern, .duplicateKey(key: key, first: other.property.bareName, second: property.bareName))
+                report(property.binding.pattern, .duplicateKey(key: key, first: other.property.bareName, second: property.bareName))
             }
             let isDecoded = !(property.isLet && property.initializer != nil)
             if !isDecoded {
@@ -138,9 +139,15 @@ enum PlistFieldAnalysis {
                     message: PlistCodableFixIt.makeVar,
                     changes: [.replace(oldNode: Syntax(specifier), newNode: Syntax(specifier.with(\.tokenKind, .keyword(.var))))]
                 )
-                error(property.binding.pattern, .letWithInitialValue(property: property.bareName), fixIts: [fixIt])
+                report(property.binding.pattern, .letWithInitialValue(property: property.bareName), fixIts: [fixIt])
             }
             fields.append(PlistField(property: property, key: key, isDecoded: isDecoded))
+        }
+        if let codingKeys {
+            // Swift's synthesized `encode(to:)` walks a declared CodingKeys enum's cases, so
+            // their order is the order the keys are written in.
+            let order = Dictionary(codingKeys.enumerated().map { ($1.name, $0) }, uniquingKeysWith: { first, _ in first })
+            fields.sort { order[$0.property.bareName, default: 0] < order[$1.property.bareName, default: 0] }
         }
         return failed ? nil : fields
     }

@@ -2,8 +2,9 @@ import SwiftSyntax
 
 /// The source text of the members `@PlistCodable` generates, in the shapes
 /// `PlistDecodable`/`PlistEncodable` define: fields numbered by their place in the type's
-/// `PlistFields` table, optionals written only when present (Codable's `encodeIfPresent`),
-/// and a property's initial value taken when its key is absent.
+/// `PlistFields` table, optionals written only when present (Codable's `encodeIfPresent`) and
+/// read as `nil` when absent, and a non-optional property's initial value taken when its key
+/// is absent.
 enum PlistCodableSource {
     static let decodeSignature = "init(plist decoder: inout some PlistValueDecoder) throws(DecodingError)"
     static let encodeSignature = "func encode(plist encoder: inout some PlistValueEncoder) throws(EncodingError)"
@@ -20,8 +21,9 @@ enum PlistCodableSource {
             let property = field.property
             let name = property.name
             if let wrapped = property.wrappedType {
-                let fallback = property.initializer.map { " ?? \($0.trimmedDescription)" } ?? ""
-                lines.append("self.\(name) = try fields.decodeIfPresent(\(metatype(wrapped)), field: \(index))\(fallback)")
+                // An absent key is `nil`, whatever the initial value: `nil` is written as an
+                // absent key, and must read back as `nil`.
+                lines.append("self.\(name) = try fields.decodeIfPresent(\(metatype(wrapped)), field: \(index))")
             } else if let initial = property.initializer, let type = property.type {
                 lines.append("self.\(name) = try fields.decodeIfPresent(\(metatype(type)), field: \(index)) ?? \(initial.trimmedDescription)")
             } else if let type = property.type {
@@ -43,10 +45,11 @@ enum PlistCodableSource {
 
     // MARK: Enums with associated values
 
-    /// The name of the static table of a case's payload keys: `plistFieldsCircle` for `circle`.
+    /// The expression naming a case's table of payload keys: a static property of the nested
+    /// enum `PlistCaseFields` named for the case (so that the macro declares one name, not one
+    /// per case).
     static func payloadTable(_ enumCase: PlistEnumCase) -> String {
-        let bare = enumCase.name.trimmingBackticks
-        return "plistFields" + bare.prefix(1).uppercased() + bare.dropFirst()
+        "PlistCaseFields.\(enumCase.name)"
     }
 
     static func initializer(cases: [PlistEnumCase], access: String) -> String {

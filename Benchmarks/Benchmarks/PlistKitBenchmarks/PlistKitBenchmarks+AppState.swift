@@ -36,9 +36,15 @@ func registerAppState(single: Benchmark.Configuration) {
     for workload in [Workload.appState, .appState2x] {
         for format in formats {
             register(workload, format, "codable-decode", "PlistKit", setup: { WorkloadFiles.load(workload, format) }) { bytes in
-                try PlistDecoder().decode(AppState.self, from: bytes)
+                try CodablePath.decode(AppState.self, from: bytes)
             }
             register(workload, format, "codable-encode", "PlistKit", setup: { AppState.model(for: workload) }) { state in
+                try CodablePath.encode(state, format: format)
+            }
+            register(workload, format, "model-decode", "PlistKit", setup: { WorkloadFiles.load(workload, format) }) { bytes in
+                try PlistDecoder().decode(AppState.self, from: bytes)
+            }
+            register(workload, format, "model-encode", "PlistKit", setup: { AppState.model(for: workload) }) { state in
                 let encoder = PlistEncoder()
                 encoder.outputFormat = format
                 return try encoder.encode(state)

@@ -13,6 +13,9 @@ public struct ModelRow: Sendable, CustomStringConvertible {
     public enum Operation: String, Sendable, CaseIterable {
         case codableDecode = "codable-decode"
         case codableEncode = "codable-encode"
+        /// The Codable rows' models and bytes, through `PlistDecodable`/`PlistEncodable`.
+        case modelDecode = "model-decode"
+        case modelEncode = "model-encode"
         case unarchive
         case archive
     }
@@ -40,6 +43,8 @@ public struct ModelRow: Sendable, CustomStringConvertible {
             for format in [PlistFormat.binary, .xml] {
                 rows.append(ModelRow(workload, format, .codableDecode))
                 rows.append(ModelRow(workload, format, .codableEncode))
+                rows.append(ModelRow(workload, format, .modelDecode))
+                rows.append(ModelRow(workload, format, .modelEncode))
             }
         }
         rows.append(ModelRow(.archive, .binary, .unarchive))
@@ -65,6 +70,8 @@ public struct ModelRow: Sendable, CustomStringConvertible {
         for format in [PlistFormat.binary, .xml] {
             rows.append(ModelRow(.records, format, .codableDecode))
             rows.append(ModelRow(.records, format, .codableEncode))
+            rows.append(ModelRow(.records, format, .modelDecode))
+            rows.append(ModelRow(.records, format, .modelEncode))
         }
         for format in [PlistFormat.binary, .xml] {
             for operation in Operation.allCases { rows.append(ModelRow(.appState, format, operation)) }
@@ -89,6 +96,10 @@ public struct ModelRow: Sendable, CustomStringConvertible {
             return try codable(plistKit: plistKit) { try Student.load(workload) }
         case (.codableDecode, true), (.codableEncode, true):
             return try codable(plistKit: plistKit) { AppState.model(for: workload) }
+        case (.modelDecode, false), (.modelEncode, false):
+            return try model(plistKit: plistKit) { try Student.load(workload) }
+        case (.modelDecode, true), (.modelEncode, true):
+            return try model(plistKit: plistKit) { AppState.model(for: workload) }
         case (.unarchive, let isAppState):
             // The NSKeyedArchiver file; for PlistKit in XML, the same archive converted.
             let archive = WorkloadFiles.loadArchive(isAppState ? workload : .archive)
@@ -119,10 +130,27 @@ public struct ModelRow: Sendable, CustomStringConvertible {
         }
     }
 
+    /// A model row's body: PlistKit's through `PlistDecodable`/`PlistEncodable` (the overloads
+    /// `PlistDecoder` and `PlistEncoder` pick for `Model`), Foundation's the Codable row's.
+    private func model<Model: Codable & PlistDecodable & PlistEncodable>(plistKit: Bool, model: () throws -> Model) throws -> () throws -> Void {
+        guard plistKit else { return try codable(plistKit: false, model: model) }
+        let format = format
+        if operation == .modelDecode {
+            let bytes = WorkloadFiles.load(workload, format)
+            return { _ = try PlistDecoder().decode(Model.self, from: bytes) }
+        }
+        let value = try model()
+        return {
+            let encoder = PlistEncoder()
+            encoder.outputFormat = format
+            _ = try encoder.encode(value)
+        }
+    }
+
     /// A Codable row's body: the file decoded as `Model`, or `model()` encoded.
     private func codable<Model: Codable>(plistKit: Bool, model: () throws -> Model) throws -> () throws -> Void {
         let format = format
-        if operation == .codableDecode {
+        if operation == .codableDecode || operation == .modelDecode {
             let bytes = WorkloadFiles.load(workload, format)
             return plistKit
                 ? { _ = try PlistDecoder().decode(Model.self, from: bytes) }

@@ -11,7 +11,8 @@ import PlistKit
 // OPERATION: load (reads the input and stops: the baseline for a decode's peak RSS), decode,
 // encode (the `Plist` value; for small-docs one call per document), codable-decode, codable-encode (through
 // PlistDecoder/PlistEncoder: `[Student]` for records and records-2x, `AppState` for app-state
-// and app-state-2x), unarchive, archive (KeyedUnarchiver and KeyedArchiver: the archive
+// and app-state-2x), model-decode, model-encode (the same models through PlistDecodable and
+// PlistEncodable), unarchive, archive (KeyedUnarchiver and KeyedArchiver: the archive
 // workload's students, or the app-state graph with its NSKeyedArchiver file; the format names
 // the archive's format), and, for a quick look at both sides, foundation-codable-decode,
 // foundation-codable-encode (PropertyListDecoder/Encoder), foundation-unarchive,
@@ -108,12 +109,36 @@ case "codable-decode":
     for _ in 0..<runs {
         let elapsed = try measure {
             if workload.isAppState {
+                _ = try CodablePath.decode(AppState.self, from: bytes)
+            } else {
+                _ = try CodablePath.decode([Student].self, from: bytes)
+            }
+        }
+        print("codable-decode \(format.rawValue) \(workload.rawValue): \(elapsed)")
+    }
+case "model-decode":
+    let bytes = WorkloadFiles.load(workload, format)
+    for _ in 0..<runs {
+        let elapsed = try measure {
+            if workload.isAppState {
                 _ = try PlistDecoder().decode(AppState.self, from: bytes)
             } else {
                 _ = try PlistDecoder().decode([Student].self, from: bytes)
             }
         }
-        print("codable-decode \(format.rawValue) \(workload.rawValue): \(elapsed)")
+        print("model-decode \(format.rawValue) \(workload.rawValue): \(elapsed)")
+    }
+case "model-encode":
+    let appState = workload.isAppState ? AppState.model(for: workload) : nil
+    let students = workload.isAppState ? [] : try Student.load(workload)
+    for _ in 0..<runs {
+        var size = 0
+        let elapsed = try measure {
+            let encoder = PlistEncoder()
+            encoder.outputFormat = format
+            size = try (appState.map { try encoder.encode($0) } ?? encoder.encode(students)).count
+        }
+        print("model-encode \(format.rawValue) \(workload.rawValue): \(elapsed), \(size) bytes")
     }
 case "codable-encode":
     let value: any Encodable = workload.isAppState ? AppState.model(for: workload) : try Student.load(workload)

@@ -70,10 +70,15 @@ final class ModelDecodingState {
             throw corrupted(PlistError(.depthLimitExceeded, "containers nest deeper than \(maximumDepth) levels", at: source.location(value)), depth, step)
         }
         if open.count > depth { open.removeLast(open.count - depth) }
-        for ancestor in open where ancestor.value == value {
-            let offset: Int
-            if case .offset(let parent)? = source.location(open[open.count - 1].value) { offset = parent } else { offset = 0 }
-            throw corrupted(PlistError(.cyclicReference, "object \(value) contains itself", offset: offset), depth, step)
+        // As the Codable path's `PlistDecodingSource.enter`: a container is marked as being
+        // decoded unless it is the root or the same value as its parent, and a container that
+        // is the same value as its parent is not checked; so both report a cycle at the same path.
+        if depth > 0, open[depth - 1].value != value {
+            for ancestor in 1..<depth where open[ancestor].value == value && open[ancestor - 1].value != value {
+                let offset: Int
+                if case .offset(let parent)? = source.location(open[depth - 1].value) { offset = parent } else { offset = 0 }
+                throw corrupted(PlistError(.cyclicReference, "object \(value) contains itself", offset: offset), depth, step)
+            }
         }
         open.append((value, step))
     }
