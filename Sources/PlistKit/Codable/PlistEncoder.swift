@@ -81,6 +81,13 @@ open class PlistEncoder {
         // A format with a sink (binary) is written as the encode goes, without a tree.
         let sink = options.outputFormat.native?.encodingSink()
         let tree = try Self.encodeToPlist(value, options: options, sink: sink)
+        return try Self.file(top: tree, of: value, sink: sink, format: options.outputFormat)
+    }
+
+    /// The file whose root is `tree`, which `value` encoded (through `sink` when there is one).
+    /// - Throws: `EncodingError.invalidValue` when `tree` is a lone scalar other than `Data`
+    ///   (Foundation refuses those) or cannot be written in `format`.
+    static func file<Value>(top tree: Plist, of value: Value, sink: BinaryEncodingSink?, format: PlistFormat) throws(EncodingError) -> Data {
         switch tree {
         case .dictionary, .array, .data:
             // Foundation writes a top-level Data (and refuses other scalars).
@@ -93,7 +100,7 @@ open class PlistEncoder {
         }
         do {
             if let sink { return try sink.file(top: tree) }
-            return try tree.encoded(as: options.outputFormat)
+            return try tree.encoded(as: format)
         } catch {
             throw EncodingError.invalidValue(value, EncodingError.Context(codingPath: [], debugDescription: "Unable to encode the given top-level value as a property list: \(error).", underlyingError: error))
         }

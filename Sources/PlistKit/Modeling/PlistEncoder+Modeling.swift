@@ -42,20 +42,7 @@ extension PlistEncoder {
         // A format with a sink (binary) is written as the encode goes, without a tree.
         let sink = options.outputFormat.native?.encodingSink()
         let tree = try Self.encodeToPlist(value, options: options, sink: sink, body)
-        switch tree {
-        case .dictionary, .array, .data:
-            break
-        case .uid where sink != nil:
-            break
-        default:
-            throw EncodingError.invalidValue(value, EncodingError.Context(codingPath: [], debugDescription: "Top-level \(Value.self) encoded as \(PlistEncoder.fragmentWord(tree)) property list fragment."))
-        }
-        do {
-            if let sink { return try sink.file(top: tree) }
-            return try tree.encoded(as: options.outputFormat)
-        } catch {
-            throw EncodingError.invalidValue(value, EncodingError.Context(codingPath: [], debugDescription: "Unable to encode the given top-level value as a property list: \(error).", underlyingError: error))
-        }
+        return try Self.file(top: tree, of: value, sink: sink, format: options.outputFormat)
     }
 
     /// The ``Plist`` `body` encodes at the root.
