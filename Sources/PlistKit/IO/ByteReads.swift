@@ -74,3 +74,11 @@ extension UnsafeRawBufferPointer {
                     deallocator: .custom { _, _ in withExtendedLifetime(owner) {} })
     }
 }
+
+extension UnsafeBufferPointer<UInt8> {
+    /// True when both hold the same bytes.
+    @inline(__always)
+    func bytesEqual(_ other: UnsafeBufferPointer<UInt8>) -> Bool {
+        count == other.count && (count == 0 || memcmp(baseAddress!, other.baseAddress!, count) == 0)
+    }
+}
