@@ -206,7 +206,8 @@ enum KeySignature {
         if smallStringsAreSignatures {
             // A small ASCII string's bits are its signature; any other string is not a short
             // ASCII key (or is one held in other storage, rare: read its bytes).
-            let (low, high) = withUnsafeBytes(of: key) { ($0.loadUnaligned(as: UInt64.self), $0.loadUnaligned(fromByteOffset: 8, as: UInt64.self)) }
+            let bits = StringBits(key)
+            let (low, high) = (bits.low, bits.high)
             if high >> 60 == 0xE, (high >> 56) & 0x0F != 0x0F { return (low, high) }
         }
         var key = key

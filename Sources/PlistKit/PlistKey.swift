@@ -1,12 +1,3 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#elseif canImport(ucrt)
-import ucrt
-#endif
 @_exported import OrderedCollections
 
 /// A dictionary key in a ``Plist``: a string that compares by its exact Unicode scalars.
@@ -41,7 +32,7 @@ extension PlistKey: Hashable {
         var a = lhs.string, b = rhs.string
         return a.withUTF8 { x in
             b.withUTF8 { y in
-                x.count == y.count && (x.count == 0 || memcmp(x.baseAddress!, y.baseAddress!, x.count) == 0)
+                x.bytesEqual(y)
             }
         }
     }

@@ -21,7 +21,7 @@ extension Array: PlistDecodableArray where Element: Decodable {
             elements.append(try container.decode(Element.self))
         }
         // `Result` is `[Element]`: the caller found this conformance through `Result.self`.
-        return unsafeBitCast(elements, to: Result.self)
+        return sameTypeCast(elements, to: Result.self)
     }
 }
 

@@ -153,23 +153,23 @@ final class PlistDecoderImpl: Decoder {
         // Property-list types and the standard scalars are read directly, without a nested
         // `init(from:)`: the containers' `decode(_:)` of a standard scalar type is the generic
         // method, so reading one through its `init(from:)` would come back here.
-        if T.self == String.self { return unsafeBitCast(try unwrapString(value) { step.applied(to: path) }, to: T.self) }
-        if T.self == Int.self { return unsafeBitCast(try unwrapInteger(value, Int.self) { step.applied(to: path) }, to: T.self) }
-        if T.self == Double.self { return unsafeBitCast(try unwrapFloat(value, Double.self) { step.applied(to: path) }, to: T.self) }
-        if T.self == Bool.self { return unsafeBitCast(try unwrapBool(value) { step.applied(to: path) }, to: T.self) }
-        if T.self == Date.self { return unsafeBitCast(try unwrapDate(value) { step.applied(to: path) }, to: T.self) }
-        if T.self == Data.self { return unsafeBitCast(try unwrapData(value) { step.applied(to: path) }, to: T.self) }
-        if T.self == Float.self { return unsafeBitCast(try unwrapFloat(value, Float.self) { step.applied(to: path) }, to: T.self) }
-        if T.self == Int64.self { return unsafeBitCast(try unwrapInteger(value, Int64.self) { step.applied(to: path) }, to: T.self) }
-        if T.self == UInt64.self { return unsafeBitCast(try unwrapInteger(value, UInt64.self) { step.applied(to: path) }, to: T.self) }
-        if T.self == UUID.self { return unsafeBitCast(try unwrapUUID(value) { step.applied(to: path) }, to: T.self) }
-        if T.self == Int32.self { return unsafeBitCast(try unwrapInteger(value, Int32.self) { step.applied(to: path) }, to: T.self) }
-        if T.self == Int16.self { return unsafeBitCast(try unwrapInteger(value, Int16.self) { step.applied(to: path) }, to: T.self) }
-        if T.self == Int8.self { return unsafeBitCast(try unwrapInteger(value, Int8.self) { step.applied(to: path) }, to: T.self) }
-        if T.self == UInt.self { return unsafeBitCast(try unwrapInteger(value, UInt.self) { step.applied(to: path) }, to: T.self) }
-        if T.self == UInt32.self { return unsafeBitCast(try unwrapInteger(value, UInt32.self) { step.applied(to: path) }, to: T.self) }
-        if T.self == UInt16.self { return unsafeBitCast(try unwrapInteger(value, UInt16.self) { step.applied(to: path) }, to: T.self) }
-        if T.self == UInt8.self { return unsafeBitCast(try unwrapInteger(value, UInt8.self) { step.applied(to: path) }, to: T.self) }
+        if T.self == String.self { return sameTypeCast(try unwrapString(value) { step.applied(to: path) }, to: T.self) }
+        if T.self == Int.self { return sameTypeCast(try unwrapInteger(value, Int.self) { step.applied(to: path) }, to: T.self) }
+        if T.self == Double.self { return sameTypeCast(try unwrapFloat(value, Double.self) { step.applied(to: path) }, to: T.self) }
+        if T.self == Bool.self { return sameTypeCast(try unwrapBool(value) { step.applied(to: path) }, to: T.self) }
+        if T.self == Date.self { return sameTypeCast(try unwrapDate(value) { step.applied(to: path) }, to: T.self) }
+        if T.self == Data.self { return sameTypeCast(try unwrapData(value) { step.applied(to: path) }, to: T.self) }
+        if T.self == Float.self { return sameTypeCast(try unwrapFloat(value, Float.self) { step.applied(to: path) }, to: T.self) }
+        if T.self == Int64.self { return sameTypeCast(try unwrapInteger(value, Int64.self) { step.applied(to: path) }, to: T.self) }
+        if T.self == UInt64.self { return sameTypeCast(try unwrapInteger(value, UInt64.self) { step.applied(to: path) }, to: T.self) }
+        if T.self == UUID.self { return sameTypeCast(try unwrapUUID(value) { step.applied(to: path) }, to: T.self) }
+        if T.self == Int32.self { return sameTypeCast(try unwrapInteger(value, Int32.self) { step.applied(to: path) }, to: T.self) }
+        if T.self == Int16.self { return sameTypeCast(try unwrapInteger(value, Int16.self) { step.applied(to: path) }, to: T.self) }
+        if T.self == Int8.self { return sameTypeCast(try unwrapInteger(value, Int8.self) { step.applied(to: path) }, to: T.self) }
+        if T.self == UInt.self { return sameTypeCast(try unwrapInteger(value, UInt.self) { step.applied(to: path) }, to: T.self) }
+        if T.self == UInt32.self { return sameTypeCast(try unwrapInteger(value, UInt32.self) { step.applied(to: path) }, to: T.self) }
+        if T.self == UInt16.self { return sameTypeCast(try unwrapInteger(value, UInt16.self) { step.applied(to: path) }, to: T.self) }
+        if T.self == UInt8.self { return sameTypeCast(try unwrapInteger(value, UInt8.self) { step.applied(to: path) }, to: T.self) }
         if let arrayType = arrayTypes.arrayType(of: T.self) {
             return try unwrapArray(value, as: arrayType, T.self, path: step.applied(to: path), depth: depth)
         }

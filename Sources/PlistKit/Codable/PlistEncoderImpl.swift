@@ -103,17 +103,17 @@ final class PlistEncoderImpl: Encoder {
     /// `encode(to:)`; nil for any other type.
     @inline(__always)
     static func scalar<T: Encodable>(_ value: T) -> Plist? {
-        if T.self == String.self { return .string(unsafeBitCast(value, to: String.self)) }
-        if T.self == Int.self { return .integer(PlistInteger(unsafeBitCast(value, to: Int.self))) }
-        if T.self == Double.self { return .real(unsafeBitCast(value, to: Double.self)) }
-        if T.self == Bool.self { return .bool(unsafeBitCast(value, to: Bool.self)) }
-        if T.self == Date.self { return .date(unsafeBitCast(value, to: Date.self)) }
-        if T.self == Data.self { return .data(unsafeBitCast(value, to: Data.self)) }
-        if T.self == Float.self { return .real(Double(unsafeBitCast(value, to: Float.self))) }
-        if T.self == Int64.self { return .integer(PlistInteger(unsafeBitCast(value, to: Int64.self))) }
-        if T.self == UInt64.self { return .integer(PlistInteger(unsafeBitCast(value, to: UInt64.self))) }
+        if T.self == String.self { return .string(sameTypeCast(value, to: String.self)) }
+        if T.self == Int.self { return .integer(PlistInteger(sameTypeCast(value, to: Int.self))) }
+        if T.self == Double.self { return .real(sameTypeCast(value, to: Double.self)) }
+        if T.self == Bool.self { return .bool(sameTypeCast(value, to: Bool.self)) }
+        if T.self == Date.self { return .date(sameTypeCast(value, to: Date.self)) }
+        if T.self == Data.self { return .data(sameTypeCast(value, to: Data.self)) }
+        if T.self == Float.self { return .real(Double(sameTypeCast(value, to: Float.self))) }
+        if T.self == Int64.self { return .integer(PlistInteger(sameTypeCast(value, to: Int64.self))) }
+        if T.self == UInt64.self { return .integer(PlistInteger(sameTypeCast(value, to: UInt64.self))) }
         // As `UUID`'s own `encode(to:)` (its `uuidString`), without Foundation's `snprintf`.
-        if T.self == UUID.self { return .string(UUIDText.string(unsafeBitCast(value, to: UUID.self))) }
+        if T.self == UUID.self { return .string(UUIDText.string(sameTypeCast(value, to: UUID.self))) }
         return nil
     }
 

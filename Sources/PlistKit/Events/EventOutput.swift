@@ -29,7 +29,7 @@ final class EventOutput {
     /// the bytes gathered before it, rather than through the buffer.
     func append(_ bytes: UnsafeRawBufferPointer) throws(PlistError) {
         guard bytes.count >= EventOutput.chunkSize else {
-            buffer.append(bytes.baseAddress!.assumingMemoryBound(to: UInt8.self), count: bytes.count)
+            buffer.append(contentsOf: bytes)
             return
         }
         try flush()

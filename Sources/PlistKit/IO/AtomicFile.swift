@@ -91,14 +91,7 @@ public enum AtomicFile {
     }
 
     private static func writeAll(_ data: some Collection<UInt8>, to descriptor: Int32, path: String) throws(PlistError) {
-        let result = data.withContiguousStorageIfAvailable { buffer in
-            Syscalls.writeAll(descriptor, UnsafeRawBufferPointer(buffer))
-        }
-        if let result {
-            try check(result, "cannot write \(path)")
-        } else {
-            try writeAll(Array(data), to: descriptor, path: path)
-        }
+        try check(Syscalls.writeAll(descriptor, contentsOf: data), "cannot write \(path)")
     }
 
     private static func directory(of path: String) -> String {

@@ -114,6 +114,75 @@ struct ByteBuffer: ~Copyable {
         append(start, count: source.count)
     }
 
+    /// Appends the bytes of `source` at `range`.
+    @inline(__always)
+    mutating func append(_ source: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) {
+        assert(range.lowerBound >= 0 && range.upperBound <= source.count)
+        guard !range.isEmpty else { return }
+        append(source.baseAddress! + range.lowerBound, count: range.count)
+    }
+
+    /// Appends raw bytes.
+    @inline(__always)
+    mutating func append(contentsOf source: UnsafeRawBufferPointer) {
+        append(contentsOf: source.assumingMemoryBound(to: UInt8.self))
+    }
+
+    /// Appends the bytes of `data`.
+    @inline(__always)
+    mutating func append(contentsOf data: Data) {
+        data.withUnsafeBytes { append(contentsOf: $0) }
+    }
+
+    /// Appends the UTF-8 of `string`.
+    @inline(__always)
+    mutating func append(utf8 string: String) {
+        var string = string
+        string.withUTF8 { append(contentsOf: $0) }
+    }
+
+    /// Appends the low `size` (1, 2, 4 or 8) bytes of `value`, most significant first.
+    @inline(__always)
+    mutating func appendBigEndian(_ value: UInt64, size: Int) {
+        let target = UnsafeMutableRawPointer(reserve(8))
+        // All eight bytes, shifted so that the low `size` come first; only those are counted.
+        target.storeBytes(of: (value << (64 - 8 * UInt64(size))).bigEndian, as: UInt64.self)
+        commit(size)
+    }
+
+    /// Appends `units` UTF-16 code units, big-endian, of `utf8`, which is valid UTF-8 (as
+    /// every `String`'s is) and holds that many: a unit per scalar, two for one beyond U+FFFF.
+    mutating func appendUTF16BigEndian(transcoding utf8: UnsafeBufferPointer<UInt8>, units: Int) {
+        let target = UnsafeMutableRawPointer(reserve(2 * units))
+        var written = 0
+        func write(_ unit: UInt32) {
+            target.storeBytes(of: UInt16(truncatingIfNeeded: unit).bigEndian, toByteOffset: written, as: UInt16.self)
+            written += 2
+        }
+        var offset = 0
+        while offset < utf8.count {
+            let lead = UInt32(utf8[offset])
+            if lead < 0x80 {
+                write(lead)
+                offset += 1
+            } else if lead < 0xE0 {
+                write((lead & 0x1F) << 6 | UInt32(utf8[offset + 1] & 0x3F))
+                offset += 2
+            } else if lead < 0xF0 {
+                write((lead & 0x0F) << 12 | UInt32(utf8[offset + 1] & 0x3F) << 6 | UInt32(utf8[offset + 2] & 0x3F))
+                offset += 3
+            } else {
+                let scalar = (lead & 0x07) << 18 | UInt32(utf8[offset + 1] & 0x3F) << 12
+                    | UInt32(utf8[offset + 2] & 0x3F) << 6 | UInt32(utf8[offset + 3] & 0x3F)
+                write(0xD800 | (scalar - 0x1_0000) >> 10)
+                write(0xDC00 | (scalar & 0x3FF))
+                offset += 4
+            }
+        }
+        assert(written == 2 * units)
+        commit(written)
+    }
+
     /// The byte at `index` (below ``count``; checked in debug builds only).
     subscript(index: Int) -> UInt8 {
         @inline(__always) get {

@@ -89,6 +89,13 @@ package enum Syscalls {
         transferAll(bytes.count) { done in write(descriptor, bytes.baseAddress! + done, bytes.count - done) }
     }
 
+    /// `write` of every byte of `bytes`, from their own storage when it is contiguous
+    /// (otherwise from a copy).
+    package static func writeAll(_ descriptor: Int32, contentsOf bytes: some Collection<UInt8>) -> Result<Void> {
+        bytes.withContiguousStorageIfAvailable { writeAll(descriptor, UnsafeRawBufferPointer($0)) }
+            ?? Array(bytes).withUnsafeBytes { writeAll(descriptor, $0) }
+    }
+
     /// `pwrite` until every byte is written at `offset`, retried on `EINTR`.
     package static func writeAll(_ descriptor: Int32, _ bytes: UnsafeRawBufferPointer, at offset: Int) -> Result<Void> {
         transferAll(bytes.count) { done in pwrite(descriptor, bytes.baseAddress! + done, bytes.count - done, off_t(offset + done)) }

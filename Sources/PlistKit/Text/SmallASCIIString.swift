@@ -35,11 +35,12 @@ public enum SmallASCIIString {
         return true
     }()
 
-    /// The string of the `count` (at most ``capacity``) bytes at `bytes`, of which 16 must be
-    /// readable; nil when one of the `count` is not ASCII. Only when ``isAvailable``.
+    /// The string of the `count` (at most ``capacity``) bytes at `offset` in `bytes`, which
+    /// holds 16 from there; nil when one of the `count` is not ASCII. Only when ``isAvailable``.
     @inline(__always)
-    static func make(_ bytes: UnsafeRawPointer, count: Int) -> String? {
-        let words = bits(bytes, count: count)
+    static func make(_ bytes: UnsafeRawBufferPointer, at offset: Int, count: Int) -> String? {
+        assert(offset >= 0 && offset + 16 <= bytes.count)
+        let words = bits(bytes.baseAddress! + offset, count: count)
         guard isASCII(words) else { return nil }
         return unsafeBitCast(words, to: String.self)
     }

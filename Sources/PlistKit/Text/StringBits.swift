@@ -12,8 +12,10 @@
 /// comparison, measured), where a public one's it does.
 @_spi(Internals)
 public struct StringBits: Hashable, Sendable {
-    @usableFromInline let low: UInt64
-    @usableFromInline let high: UInt64
+    /// The first eight bytes of the `String` value.
+    public let low: UInt64
+    /// The rest: eight bytes on 64-bit platforms, four on 32-bit ones.
+    public let high: UInt64
 
     @inlinable @inline(__always)
     public init(_ string: String) {

@@ -1,10 +1,3 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else
@@ -219,7 +212,7 @@ final class BinaryDecodingSource: PlistDecodingSource {
             let length = count * refSize
             let last = source.lastKeys
             if length > 0, length == last.length,
-               memcmp(source.table.bytes.baseAddress! + keysStart, source.table.bytes.baseAddress! + last.start, length) == 0 {
+               source.table.bytes.bytesEqual(at: keysStart, last.start, count: length) {
                 mayRepeatKeys = last.mayRepeat
                 if let shared = source.lastKeysFound {
                     found = shared

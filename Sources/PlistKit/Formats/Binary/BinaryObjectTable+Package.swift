@@ -58,7 +58,7 @@ extension BinaryObjectTable {
         let marker = bytes[offset]
         let count = Int(marker & 0x0F)
         guard marker >> 4 == BinaryMarker.asciiString, count != 0x0F, offset + 1 + count <= trailer.offsetTableOffset else { return nil }
-        let slice = UnsafeRawBufferPointer(rebasing: bytes[(offset + 1)..<(offset + 1 + count)])
+        let slice = bytes.slice(at: offset + 1, count: count)
         var combined: UInt8 = 0
         for byte in slice { combined |= byte }
         return combined < 0x80 ? slice : nil

@@ -103,7 +103,7 @@ package struct BinaryObjectTable {
     /// ``object(at:)`` has sized), unchecked against the object count.
     @inline(__always)
     package func ref(at position: Int) -> Int {
-        Int(truncatingIfNeeded: BinaryTrailer.bigEndian(bytes, at: position, size: trailer.objectRefSize))
+        Int(truncatingIfNeeded: bytes.bigEndian(at: position, size: trailer.objectRefSize))
     }
 
     /// The object reference stored at `position`, checked to name an existing object.
@@ -118,7 +118,7 @@ package struct BinaryObjectTable {
     @inline(__always)
     func offset(ofObject index: Int) throws(PlistError) -> Int {
         let entry = trailer.offsetTableOffset + index * trailer.offsetIntSize
-        let offset = BinaryTrailer.bigEndian(bytes, at: entry, size: trailer.offsetIntSize)
+        let offset = bytes.bigEndian(at: entry, size: trailer.offsetIntSize)
         guard offset >= UInt64(BinaryMarker.headerSize), offset < UInt64(trailer.offsetTableOffset) else {
             throw PlistError(.offsetOutOfRange, "object \(index) has offset \(offset), outside the object area \(BinaryMarker.headerSize)..<\(trailer.offsetTableOffset)", offset: entry)
         }
@@ -223,7 +223,7 @@ package struct BinaryObjectTable {
         }
         let size = 1 << Int(countMarker & 0x0F)
         try checkPayload(at: start + 1, size: size, reported: size, of: offset)
-        let count = BinaryTrailer.bigEndian(bytes, at: start + 1, size: size)
+        let count = bytes.bigEndian(at: start + 1, size: size)
         start += 1 + size
         let available = UInt64(trailer.offsetTableOffset - start)
         let (needed, overflow) = count.multipliedReportingOverflow(by: UInt64(elementSize))
@@ -239,29 +239,29 @@ package struct BinaryObjectTable {
     package func integer(_ object: BinaryObject) throws(PlistError) -> PlistInteger {
         switch object.count {
         case 8:
-            return PlistInteger(Int64(bitPattern: BinaryTrailer.bigEndian(bytes, at: object.start, size: 8)))
+            return PlistInteger(Int64(bitPattern: bytes.bigEndian(at: object.start, size: 8)))
         case 16:
-            let high = BinaryTrailer.bigEndian(bytes, at: object.start, size: 8)
-            let lowBits = BinaryTrailer.bigEndian(bytes, at: object.start + 8, size: 8)
+            let high = bytes.bigEndian(at: object.start, size: 8)
+            let lowBits = bytes.bigEndian(at: object.start + 8, size: 8)
             if high == 0 { return PlistInteger(lowBits) }
             if high == UInt64.max, Int64(bitPattern: lowBits) < 0 { return PlistInteger(Int64(bitPattern: lowBits)) }
             throw PlistError(.invalidInteger, "16-byte integer 0x\(String(high, radix: 16))\(String(lowBits, radix: 16).leftPadded(to: 16)) is outside −2⁶³…2⁶⁴−1", offset: object.offset)
         default:
-            return PlistInteger(BinaryTrailer.bigEndian(bytes, at: object.start, size: object.count))
+            return PlistInteger(bytes.bigEndian(at: object.start, size: object.count))
         }
     }
 
     /// The value of a real object, widened to `Double`.
     @inline(__always)
     func real(_ object: BinaryObject) -> Double {
-        let bits = BinaryTrailer.bigEndian(bytes, at: object.start, size: object.count)
+        let bits = bytes.bigEndian(at: object.start, size: object.count)
         return object.count == 4 ? Double(Float(bitPattern: UInt32(truncatingIfNeeded: bits))) : Double(bitPattern: bits)
     }
 
     /// The value of a real object as a ``Plist``, keeping a 4-byte real's width and bits.
     @inline(__always)
     func realValue(_ object: BinaryObject) -> Plist {
-        let bits = BinaryTrailer.bigEndian(bytes, at: object.start, size: object.count)
+        let bits = bytes.bigEndian(at: object.start, size: object.count)
         return object.count == 4 ? .real32(Float(bitPattern: UInt32(truncatingIfNeeded: bits))) : .real(Double(bitPattern: bits))
     }
 
@@ -278,7 +278,7 @@ package struct BinaryObjectTable {
         }
         let size = 1 &<< Int(marker & 0x0F)
         guard offset &+ 1 &+ size <= trailer.offsetTableOffset else { return nil }
-        let bits = BinaryTrailer.bigEndian(bytes, at: offset &+ 1, size: size)
+        let bits = bytes.bigEndian(at: offset &+ 1, size: size)
         if marker >> 4 == BinaryMarker.integer {
             return .integer(size == 8 ? PlistInteger(Int64(bitPattern: bits)) : PlistInteger(bits))
         }
@@ -303,13 +303,13 @@ package struct BinaryObjectTable {
     @inline(__always)
     func date(at offset: Int) -> Date? {
         guard bytes[offset] == BinaryMarker.date, offset &+ 9 <= trailer.offsetTableOffset else { return nil }
-        return Date(timeIntervalSinceReferenceDate: Double(bitPattern: BinaryTrailer.bigEndian(bytes, at: offset &+ 1, size: 8)))
+        return Date(timeIntervalSinceReferenceDate: Double(bitPattern: bytes.bigEndian(at: offset &+ 1, size: 8)))
     }
 
     /// The value of a date object.
     @inline(__always)
     func date(_ object: BinaryObject) -> Date {
-        Date(timeIntervalSinceReferenceDate: Double(bitPattern: BinaryTrailer.bigEndian(bytes, at: object.start, size: 8)))
+        Date(timeIntervalSinceReferenceDate: Double(bitPattern: bytes.bigEndian(at: object.start, size: 8)))
     }
 
     /// The bytes of a data object.
@@ -318,10 +318,9 @@ package struct BinaryObjectTable {
         if object.count >= Self.sharedDataMinimum, let storage {
             // `bytes` is `storage`'s, which cannot change or go away while the closure
             // holds this copy of it (a write to another copy copies first).
-            return Data(bytesNoCopy: UnsafeMutableRawPointer(mutating: bytes.baseAddress! + object.start), count: object.count,
-                        deallocator: .custom { _, _ in withExtendedLifetime(storage) {} })
+            return bytes.sharedData(at: object.start, count: object.count, keeping: storage)
         }
-        return Data(UnsafeRawBufferPointer(rebasing: bytes[object.start..<(object.start + object.count)]))
+        return Data(bytes.slice(at: object.start, count: object.count))
     }
 
     /// The value of a UID object.
@@ -363,7 +362,7 @@ package struct BinaryObjectTable {
     /// The bytes of an ASCII string object, checked to be ASCII.
     @inline(__always)
     package func asciiBytes(_ object: BinaryObject) throws(PlistError) -> UnsafeRawBufferPointer {
-        let slice = UnsafeRawBufferPointer(rebasing: bytes[object.start..<(object.start + object.count)])
+        let slice = bytes.slice(at: object.start, count: object.count)
         // Eight bytes at a time, then the rest: any high bit anywhere is a non-ASCII byte.
         var combined: UInt64 = 0
         var index = 0
@@ -387,93 +386,20 @@ package struct BinaryObjectTable {
         // offset table and the 32-byte trailer follow the object area, so the 16 bytes from a
         // string's start are in the buffer.
         if count <= SmallASCIIString.capacity, start &+ 16 <= bytes.count, SmallASCIIString.isAvailable,
-           let string = SmallASCIIString.make(bytes.baseAddress! + start, count: count) {
+           let string = SmallASCIIString.make(bytes, at: start, count: count) {
             return string
         }
         let slice = try asciiBytes(BinaryObject(kind: .asciiString, offset: start - 1, start: start, count: count))
-        return Self.string(validUTF8: slice.assumingMemoryBound(to: UInt8.self), isASCII: true)
+        return UTF8Strings.make(ascii: slice)
     }
 
-    /// A UTF-16BE string, transcoded to UTF-8: one pass measures (and, when it meets
-    /// surrogates, a second checks that they pair up), a last one writes.
+    /// A UTF-16BE string, transcoded to UTF-8.
     private func utf16String(start: Int, count: Int) throws(PlistError) -> String {
-        let units = bytes.baseAddress! + start
-        @inline(__always) func unitAt(_ index: Int) -> UInt32 {
-            UInt32(UInt16(bigEndian: units.loadUnaligned(fromByteOffset: 2 &* index, as: UInt16.self)))
+        do {
+            return try UTF8Strings.make(utf16BigEndian: bytes.slice(at: start, count: 2 * count), count: count)
+        } catch {
+            throw loneSurrogate(at: start + 2 * error.index)
         }
-        // One UTF-8 byte per unit, one more from U+0080 and another from U+0800; a surrogate
-        // pair counts 3 + 3 that way and takes 4.
-        var utf8Count = count
-        var surrogates = 0
-        for index in 0..<count {
-            let unit = unitAt(index)
-            utf8Count &+= (unit >= 0x80 ? 1 : 0) &+ (unit >= 0x800 ? 1 : 0)
-            surrogates &+= unit & 0xF800 == 0xD800 ? 1 : 0
-        }
-        if surrogates > 0 {
-            var index = 0
-            while index < count {
-                let unit = unitAt(index)
-                if unit & 0xF800 == 0xD800 {
-                    guard unit < 0xDC00, index + 1 < count, unitAt(index + 1) & 0xFC00 == 0xDC00 else {
-                        throw loneSurrogate(at: start + 2 * index)
-                    }
-                    index += 2
-                } else {
-                    index += 1
-                }
-            }
-            utf8Count -= surrogates
-        }
-        return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: utf8Count) { buffer in
-            var out = buffer.baseAddress!
-            var index = 0
-            while index < count {
-                var scalar = unitAt(index)
-                index += 1
-                if scalar < 0x80 {
-                    out.pointee = UInt8(truncatingIfNeeded: scalar)
-                    out += 1
-                    continue
-                }
-                if scalar & 0xFC00 == 0xD800 {
-                    scalar = 0x10000 + ((scalar - 0xD800) << 10) + (unitAt(index) - 0xDC00)
-                    index += 1
-                }
-                switch scalar {
-                case 0..<0x800:
-                    out[0] = UInt8(truncatingIfNeeded: 0xC0 | scalar >> 6)
-                    out[1] = UInt8(truncatingIfNeeded: 0x80 | scalar & 0x3F)
-                    out += 2
-                case 0x800..<0x10000:
-                    out[0] = UInt8(truncatingIfNeeded: 0xE0 | scalar >> 12)
-                    out[1] = UInt8(truncatingIfNeeded: 0x80 | scalar >> 6 & 0x3F)
-                    out[2] = UInt8(truncatingIfNeeded: 0x80 | scalar & 0x3F)
-                    out += 3
-                default:
-                    out[0] = UInt8(truncatingIfNeeded: 0xF0 | scalar >> 18)
-                    out[1] = UInt8(truncatingIfNeeded: 0x80 | scalar >> 12 & 0x3F)
-                    out[2] = UInt8(truncatingIfNeeded: 0x80 | scalar >> 6 & 0x3F)
-                    out[3] = UInt8(truncatingIfNeeded: 0x80 | scalar & 0x3F)
-                    out += 4
-                }
-            }
-            return Self.string(validUTF8: UnsafeBufferPointer(rebasing: buffer[..<(out - buffer.baseAddress!)]), isASCII: false)
-        }
-    }
-
-    /// A `String` of bytes already known to be valid UTF-8 (checked ASCII, or the transcoder's
-    /// output from checked UTF-16), made without validating them a second time where the
-    /// standard library has `UTF8Span` (Swift 6.2; on Apple platforms, their 26 releases):
-    /// validation was a fifth of decoding `unicode`'s strings.
-    @inline(__always)
-    private static func string(validUTF8 bytes: UnsafeBufferPointer<UInt8>, isASCII: Bool) -> String {
-        #if compiler(>=6.2)
-        if #available(macOS 26, iOS 26, tvOS 26, watchOS 26, visionOS 26, *) {
-            return String(copying: UTF8Span(unchecked: bytes.span, isKnownASCII: isASCII))
-        }
-        #endif
-        return String(decoding: bytes, as: UTF8.self)
     }
 
     private func loneSurrogate(at offset: Int) -> PlistError {

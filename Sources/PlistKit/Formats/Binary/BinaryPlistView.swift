@@ -3,13 +3,6 @@ import FoundationEssentials
 #else
 import Foundation
 #endif
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
 
 /// Random access into a binary property list, without decoding it.
 ///
@@ -249,7 +242,7 @@ extension BinaryPlistView {
             if key.kind == .asciiString {
                 guard key.count == utf8.count else { return false }
                 let bytes = try table.asciiBytes(key)
-                return utf8.isEmpty || utf8.withUnsafeBytes { memcmp(bytes.baseAddress!, $0.baseAddress!, utf8.count) == 0 }
+                return bytes.bytesEqual(at: 0, utf8)
             }
             return PlistKey(try table.string(key)) == PlistKey(String(decoding: utf8, as: UTF8.self))
         }

@@ -27,9 +27,9 @@ package struct BinaryTrailer: Sendable {
         let start = length - BinaryMarker.trailerSize
         offsetIntSize = Int(bytes[start + 6])
         objectRefSize = Int(bytes[start + 7])
-        let count = BinaryTrailer.bigEndian(bytes, at: start + 8)
-        let top = BinaryTrailer.bigEndian(bytes, at: start + 16)
-        let table = BinaryTrailer.bigEndian(bytes, at: start + 24)
+        let count = bytes.bigEndian(at: start + 8)
+        let top = bytes.bigEndian(at: start + 16)
+        let table = bytes.bigEndian(at: start + 24)
         func damaged(_ problem: String, at offset: Int) -> PlistError {
             BinaryTrailer.damaged(bytes, problem, at: offset)
         }
@@ -84,20 +84,9 @@ package struct BinaryTrailer: Sendable {
     }
 
     /// Reads an unsigned big-endian integer of `size` (1 … 8) bytes at `offset`; the caller
-    /// has checked the bounds. The sizes writers use (1 to 4 and 8) take one or two loads.
+    /// has checked the bounds (`bigEndian(at:size:)` in `IO/ByteReads.swift`).
     @inline(__always)
     package static func bigEndian(_ bytes: UnsafeRawBufferPointer, at offset: Int, size: Int = 8) -> UInt64 {
-        let start = bytes.baseAddress! + offset
-        switch size {
-        case 1: return UInt64(start.load(as: UInt8.self))
-        case 2: return UInt64(UInt16(bigEndian: start.loadUnaligned(as: UInt16.self)))
-        case 3: return UInt64(UInt16(bigEndian: start.loadUnaligned(as: UInt16.self))) &<< 8 | UInt64(start.load(fromByteOffset: 2, as: UInt8.self))
-        case 4: return UInt64(UInt32(bigEndian: start.loadUnaligned(as: UInt32.self)))
-        case 8: return UInt64(bigEndian: start.loadUnaligned(as: UInt64.self))
-        default:
-            var value: UInt64 = 0
-            for index in 0..<size { value = value &<< 8 | UInt64(start.load(fromByteOffset: index, as: UInt8.self)) }
-            return value
-        }
+        bytes.bigEndian(at: offset, size: size)
     }
 }

@@ -34,7 +34,7 @@ extension ByteBuffer {
         case .data(let data):
             guard data.count < BinaryWriter.LargeData.minimumCount else { return false }
             appendHeader(marker: BinaryMarker.data, count: data.count)
-            data.withUnsafeBytes { append(contentsOf: $0.assumingMemoryBound(to: UInt8.self)) }
+            append(contentsOf: data)
         case .uid(let uid):
             let size = BinaryWriter.powerOfTwoWidth(uid)
             append(BinaryMarker.uid << 4 | UInt8(size - 1))
@@ -43,15 +43,6 @@ extension ByteBuffer {
             return false
         }
         return true
-    }
-
-    /// The low `size` (1, 2, 4 or 8) bytes of `value`, most significant first.
-    @inline(__always)
-    mutating func appendBigEndian(_ value: UInt64, size: Int) {
-        let target = UnsafeMutableRawPointer(reserve(8))
-        // All eight bytes, shifted so that the low `size` come first; only those are counted.
-        target.storeBytes(of: (value << (64 - 8 * UInt64(size))).bigEndian, as: UInt64.self)
-        commit(size)
     }
 
     /// A marker byte with `count` in its low nibble, or `0xF` followed by an integer object.
@@ -106,32 +97,6 @@ extension ByteBuffer {
             units += (byte & 0xC0 != 0x80 ? 1 : 0) + (byte >= 0xF0 ? 1 : 0)
         }
         appendHeader(marker: BinaryMarker.utf16String, count: units)
-        let target = UnsafeMutableRawPointer(reserve(2 * units))
-        var written = 0
-        func write(_ unit: UInt32) {
-            target.storeBytes(of: UInt16(truncatingIfNeeded: unit).bigEndian, toByteOffset: written, as: UInt16.self)
-            written += 2
-        }
-        var offset = 0
-        while offset < utf8.count {
-            let lead = UInt32(utf8[offset])
-            if lead < 0x80 {
-                write(lead)
-                offset += 1
-            } else if lead < 0xE0 {
-                write((lead & 0x1F) << 6 | UInt32(utf8[offset + 1] & 0x3F))
-                offset += 2
-            } else if lead < 0xF0 {
-                write((lead & 0x0F) << 12 | UInt32(utf8[offset + 1] & 0x3F) << 6 | UInt32(utf8[offset + 2] & 0x3F))
-                offset += 3
-            } else {
-                let scalar = (lead & 0x07) << 18 | UInt32(utf8[offset + 1] & 0x3F) << 12
-                    | UInt32(utf8[offset + 2] & 0x3F) << 6 | UInt32(utf8[offset + 3] & 0x3F)
-                write(0xD800 | (scalar - 0x1_0000) >> 10)
-                write(0xDC00 | (scalar & 0x3FF))
-                offset += 4
-            }
-        }
-        commit(written)
+        appendUTF16BigEndian(transcoding: utf8, units: units)
     }
 }

@@ -64,8 +64,8 @@ extension ByteBuffer {
     }
 
     private mutating func appendJSONReal(_ real: Double) throws(JSONWriteFailure) {
-        guard var text = PlistRealFormat.json(real) else { throw JSONWriteFailure(reason: .unrepresentable(.real(real))) }
-        text.withUTF8 { bytes in append(bytes.baseAddress!, count: bytes.count) }
+        guard let text = PlistRealFormat.json(real) else { throw JSONWriteFailure(reason: .unrepresentable(.real(real))) }
+        append(utf8: text)
     }
 
     private static let jsonHexDigits = Array("0123456789abcdef".utf8)
@@ -79,7 +79,7 @@ extension ByteBuffer {
             for index in 0..<bytes.count {
                 let byte = bytes[index]
                 guard byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") || byte == UInt8(ascii: "/") else { continue }
-                append(bytes.baseAddress! + start, count: index - start)
+                append(bytes, start..<index)
                 append(UInt8(ascii: "\\"))
                 switch byte {
                 case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"): append(byte)
@@ -96,7 +96,7 @@ extension ByteBuffer {
                 start = index + 1
             }
             if start < bytes.count {
-                append(bytes.baseAddress! + start, count: bytes.count - start)
+                append(bytes, start..<bytes.count)
             }
         }
         append(UInt8(ascii: "\""))

@@ -104,7 +104,7 @@ extension JSONParser {
         var bits: UInt8 = 0
         while let byte = try input.byte(at: length) {
             if byte == UInt8(ascii: "\"") {
-                let string = try input.withBytes(1..<length) { bytes in Self.validUTF8(bytes, isASCII: bits < 0x80) }
+                let string = try input.withBytes(1..<length) { bytes in UTF8Strings.make(validating: bytes, isASCII: bits < 0x80) }
                 guard let string else { throw error(.invalidString, "JSON string is not valid UTF-8") }
                 input.advance(length + 1)
                 return string
@@ -116,20 +116,6 @@ extension JSONParser {
         return try escapedString(plainLength: length)
     }
 
-    /// `bytes` as a string, or nil when they are not valid UTF-8 (`isASCII` says they are
-    /// all below 0x80, so valid). `String(validating:as:)` would do, but it is generic over
-    /// the encoding and not specialized, so each call looks its types up at run time.
-    @inline(__always)
-    private static func validUTF8(_ bytes: UnsafeBufferPointer<UInt8>, isASCII: Bool) -> String? {
-        let string = String(decoding: bytes, as: UTF8.self)
-        if isASCII { return string }
-        // Decoding replaces each invalid sequence by U+FFFD, which is valid UTF-8 where it
-        // stands: the bytes were valid exactly when the string's UTF-8 is the bytes.
-        guard string.utf8.count == bytes.count else { return nil }
-        let same = string.utf8.withContiguousStorageIfAvailable { decoded in decoded.elementsEqual(bytes) }
-        return (same ?? string.utf8.elementsEqual(bytes)) ? string : nil
-    }
-
     /// The rest of a string whose first `plainLength` bytes (the quote included) hold no
     /// escape, and whose next byte is an escape, a control character or the end of input.
     private mutating func escapedString(plainLength: Int) throws(PlistError) -> String {
@@ -138,7 +124,7 @@ extension JSONParser {
         while true {
             guard let byte = try input.byte(at: length) else { throw error(.truncated, "JSON string is not closed") }
             if byte == UInt8(ascii: "\"") {
-                guard let string = buffer.withUnsafeBufferPointer({ bytes in Self.validUTF8(bytes, isASCII: false) }) else {
+                guard let string = UTF8Strings.make(validating: buffer, isASCII: false) else {
                     throw error(.invalidString, "JSON string is not valid UTF-8")
                 }
                 input.advance(length + 1)

@@ -1,0 +1,84 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// The reads every reader makes of an input held in memory: big-endian integers, word-wide
+/// loads, byte-range comparisons and copies. The readers check positions against the input
+/// once, where they validate a structure (an offset table, an object's size); these reads
+/// then trust those checks, and stay the one place that loads from the input's memory.
+///
+/// Like the buffer's own subscript, each read checks its bounds in debug builds only.
+extension UnsafeRawBufferPointer {
+    /// The unsigned big-endian integer of `size` (1 … 8) bytes at `offset`. The sizes
+    /// writers use (1 to 4 and 8) take one or two loads.
+    @inline(__always)
+    func bigEndian(at offset: Int, size: Int = 8) -> UInt64 {
+        assert(offset >= 0 && offset + size <= count)
+        let start = baseAddress! + offset
+        switch size {
+        case 1: return UInt64(start.load(as: UInt8.self))
+        case 2: return UInt64(UInt16(bigEndian: start.loadUnaligned(as: UInt16.self)))
+        case 3: return UInt64(UInt16(bigEndian: start.loadUnaligned(as: UInt16.self))) &<< 8 | UInt64(start.load(fromByteOffset: 2, as: UInt8.self))
+        case 4: return UInt64(UInt32(bigEndian: start.loadUnaligned(as: UInt32.self)))
+        case 8: return UInt64(bigEndian: start.loadUnaligned(as: UInt64.self))
+        default:
+            var value: UInt64 = 0
+            for index in 0..<size { value = value &<< 8 | UInt64(start.load(fromByteOffset: index, as: UInt8.self)) }
+            return value
+        }
+    }
+
+    /// The `count` bytes at `offset`.
+    @inline(__always)
+    func slice(at offset: Int, count: Int) -> UnsafeRawBufferPointer {
+        assert(offset >= 0 && count >= 0 && offset + count <= self.count)
+        return UnsafeRawBufferPointer(start: baseAddress! + offset, count: count)
+    }
+
+    /// True when the `count` bytes at `offset` equal those at `other`.
+    @inline(__always)
+    func bytesEqual(at offset: Int, _ other: Int, count: Int) -> Bool {
+        assert(offset >= 0 && other >= 0 && Swift.max(offset, other) + count <= self.count)
+        return count == 0 || memcmp(baseAddress! + offset, baseAddress! + other, count) == 0
+    }
+
+    /// True when the bytes at `offset` are the UTF-8 of `utf8` (whose count the caller has
+    /// checked against what the input holds there).
+    @inline(__always)
+    func bytesEqual(at offset: Int, _ utf8: UnsafeBufferPointer<UInt8>) -> Bool {
+        assert(offset >= 0 && offset + utf8.count <= count)
+        return utf8.isEmpty || memcmp(baseAddress! + offset, utf8.baseAddress!, utf8.count) == 0
+    }
+
+    /// `bytesEqual(at:_:)` of an array's bytes.
+    @inline(__always)
+    func bytesEqual(at offset: Int, _ utf8: [UInt8]) -> Bool {
+        utf8.withUnsafeBufferPointer { bytesEqual(at: offset, $0) }
+    }
+
+    /// The bytes at `offset` as `Data` that refers to them, keeping `owner` (the storage they
+    /// live in) alive as long as the `Data` is.
+    @inline(__always)
+    func sharedData(at offset: Int, count: Int, keeping owner: Data) -> Data {
+        assert(offset >= 0 && offset + count <= self.count)
+        return Data(bytesNoCopy: UnsafeMutableRawPointer(mutating: baseAddress! + offset), count: count,
+                    deallocator: .custom { _, _ in withExtendedLifetime(owner) {} })
+    }
+}
+
+extension UnsafeBufferPointer<UInt8> {
+    /// True when both hold the same bytes.
+    @inline(__always)
+    func bytesEqual(_ other: UnsafeBufferPointer<UInt8>) -> Bool {
+        count == other.count && (count == 0 || memcmp(baseAddress!, other.baseAddress!, count) == 0)
+    }
+}
