@@ -15,7 +15,7 @@ import Synchronization
 /// built, each object the types ask for is validated as it is read, and errors name the
 /// byte offset. XML input is scanned once into a flat node table that the decoder reads
 /// (again no ``Plist`` tree), and errors name the line:column of the element. JSON input
-/// is read into a ``Plist`` first and decoded from that. ``decode(_:from:)-(_,Plist)`` decodes a value the program already holds.
+/// is read into a ``Plist`` first and decoded from that. ``decode(_:from:)-4k97p`` decodes a value the program already holds.
 ///
 /// ```swift
 /// let settings = try PlistDecoder().decode(Settings.self, from: data)

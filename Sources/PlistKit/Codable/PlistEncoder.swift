@@ -108,7 +108,7 @@ open class PlistEncoder {
 
     /// Encodes `value` as a ``Plist`` value, which may be a scalar.
     ///
-    /// Foundation has no equivalent. The result is the tree ``encode(_:)`` writes, which
+    /// Foundation has no equivalent. The result is the tree ``encode(_:)-3tobw`` writes, which
     /// ``Plist/encoded(as:)`` turns into bytes.
     /// - Throws: `EncodingError.invalidValue` when `value` encodes nothing at all, or any
     ///   error its `encode(to:)` throws.

@@ -12,7 +12,7 @@ import Foundation
 extension PlistDecoder {
     /// Decodes a ``PlistDecodable`` value from a property list in any supported format, with
     /// the decoder's `userInfo` and ``readingOptions``.
-    /// - Throws: `DecodingError`, as ``decode(_:from:)-(_,Data)``.
+    /// - Throws: `DecodingError`, as ``decode(_:from:)-3d3ir``.
     @inlinable
     public func decode<T: PlistDecodable>(_ type: T.Type, from data: Data) throws -> T {
         var format = PlistFormat.binary

@@ -14,7 +14,7 @@ public protocol PlistEncodable {
 }
 
 /// Writes one value of a property list: a scalar, or a dictionary or an array built through
-/// ``Fields`` or ``Elements`` and handed back with ``end(_:)-(Fields)`` or ``end(_:)-(Elements)``.
+/// ``Fields`` or ``Elements`` and handed back with ``end(_:)-(Self.Fields)`` or ``end(_:)-(Self.Elements)``.
 public protocol PlistValueEncoder {
     /// Writes a dictionary's fields.
     associatedtype Fields: PlistFieldsEncoder
@@ -61,11 +61,11 @@ public protocol PlistValueEncoder {
     /// Writes data.
     mutating func encode(_ value: Data)
 
-    /// Starts a dictionary whose fields are `fields`' keys; ``end(_:)-(Fields)`` makes it this value.
+    /// Starts a dictionary whose fields are `fields`' keys; ``end(_:)-(Self.Fields)`` makes it this value.
     mutating func encodeFields(_ fields: PlistFields) -> Fields
     /// Makes the dictionary `fields` holds this value.
     mutating func end(_ fields: Fields)
-    /// Starts an array; ``end(_:)-(Elements)`` makes it this value.
+    /// Starts an array; ``end(_:)-(Self.Elements)`` makes it this value.
     mutating func encodeElements(count: Int) -> Elements
     /// Makes the array `elements` holds this value.
     mutating func end(_ elements: Elements)

@@ -11,7 +11,7 @@ import Foundation
 extension PlistEncoder {
     /// Encodes a ``PlistEncodable`` value as a property list in ``outputFormat``, writing the
     /// bytes its `Encodable` conformance would.
-    /// - Throws: `EncodingError.invalidValue`, as ``encode(_:)-(Encodable)``.
+    /// - Throws: `EncodingError.invalidValue`, as ``encode(_:)-3tobw``.
     @inlinable
     public func encode<Value: PlistEncodable>(_ value: Value) throws -> Data {
         try withModelEncoder(value) { (encoder) throws(EncodingError) in try value.encode(plist: &encoder) }
@@ -35,7 +35,7 @@ extension PlistEncoder {
         try withModelEncoderToPlist(value) { (encoder) throws(EncodingError) in try value.encode(plist: &encoder) }
     }
 
-    /// The file `body` encodes at the root, checked as ``encode(_:)-(Encodable)`` checks it.
+    /// The file `body` encodes at the root, checked as ``encode(_:)-3tobw`` checks it.
     @usableFromInline
     func withModelEncoder<Value>(_ value: Value, _ body: (inout PlistModelEncoder) throws(EncodingError) -> Void) throws(EncodingError) -> Data {
         let options = options.withLock { $0 }
