@@ -4,8 +4,15 @@ import struct Foundation.URL
 
 // The library under test is the enclosing package. A path dependency is named by its
 // folder, which is whatever the clone (or worktree) is called.
-let root = URL(fileURLWithPath: "../", relativeTo: URL(fileURLWithPath: #filePath).deletingLastPathComponent())
-    .standardizedFileURL.lastPathComponent
+let rootURL = URL(fileURLWithPath: "../", relativeTo: URL(fileURLWithPath: #filePath).deletingLastPathComponent())
+    .standardizedFileURL
+let root = rootURL.lastPathComponent
+
+// FuzzMacroDecoder's `@PlistCodable` is expanded by the library's compiler plugin as
+// `build.sh` first builds it in the enclosing package: debug, uninstrumented. Depending on
+// the `PlistKitMacros` product instead would make SwiftPM build swift-syntax and the plugin
+// for the host here, and it hands this package's sanitizer flags to host tools as well.
+let macroPlugin = rootURL.appendingPathComponent(".build/debug/PlistKitMacrosPlugin-tool").path
 
 // PlistKit's fuzz targets: a package of their own (like Benchmarks/), so the library's users
 // never build them. One libFuzzer executable per entry point; README.md here says how to
@@ -42,22 +49,12 @@ let package = Package(
                 .product(name: "KeyedArchive", package: root),
             ]
         ),
-    ]
-)
-
-// FuzzMacroDecoder fuzzes the `@PlistCodable` path. It is declared only when
-// PLISTKIT_FUZZ_MACROS is set, because naming the macro product makes SwiftPM build
-// swift-syntax and the compiler plugin for the host, and SwiftPM 6.3 passes build.sh's
-// sanitizer flags (`-Xswiftc`, `--sanitize`) to host tools as well (its llbuild manifest
-// shows `-sanitize=fuzzer,address` on the plugin's modules, with or without
-// `-Xbuild-tools-swiftc`): a release swift-syntax under ASan took over 40 minutes without
-// finishing here, and whether a plugin linked with libFuzzer's runtime still serves the
-// compiler was not established. README.md says where it stands.
-if Context.environment["PLISTKIT_FUZZ_MACROS"] != nil {
-    package.targets.append(
+        // The `@PlistCodable` path against its `Codable` twin; declares the macros it uses
+        // itself (`Macros.swift`) and loads their plugin from `macroPlugin`.
         .executableTarget(
             name: "FuzzMacroDecoder",
-            dependencies: ["FuzzCommon", .product(name: "PlistKitMacros", package: root)]
-        )
-    )
-}
+            dependencies: ["FuzzCommon", .product(name: "PlistKit", package: root)],
+            swiftSettings: [.unsafeFlags(["-load-plugin-executable", "\(macroPlugin)#PlistKitMacrosPlugin"])]
+        ),
+    ]
+)

@@ -1,5 +1,5 @@
 # Sourced by run.sh and smoke.sh: the fuzz targets, and the dictionary each one uses.
-TARGETS="FuzzBinary FuzzBinaryView FuzzXML FuzzJSON FuzzOpenStep FuzzDetect FuzzDecoder FuzzEncoder FuzzUnarchiver FuzzEvents"
+TARGETS="FuzzBinary FuzzBinaryView FuzzXML FuzzJSON FuzzOpenStep FuzzDetect FuzzDecoder FuzzEncoder FuzzMacroDecoder FuzzUnarchiver FuzzEvents"
 
 # dictionary TARGET: the path of TARGET's libFuzzer dictionary.
 dictionary() {

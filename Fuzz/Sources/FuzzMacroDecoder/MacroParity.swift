@@ -1,6 +1,6 @@
 import Foundation
 import FuzzCommon
-import PlistKitMacros
+import PlistKit
 
 /// The oracle for a model both paths decoded: in binary and XML, the macro's encoding is the
 /// `Codable` twin's byte for byte (or both refuse: XML cannot hold every date), and it decodes

@@ -1,5 +1,5 @@
 import Foundation
-import PlistKitMacros
+import PlistKit
 
 // Two twins of one model: the `@PlistCodable` types the fuzzer decodes into, and the same
 // shapes with Swift's synthesized `Codable` as the oracle. Their keys are FuzzDecoder's

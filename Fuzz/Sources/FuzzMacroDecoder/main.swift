@@ -1,6 +1,6 @@
 import Foundation
 import FuzzCommon
-import PlistKitMacros
+import PlistKit
 
 /// Fuzzes the `@PlistCodable` path of `PlistDecoder` (every input format) into
 /// ``MacroModel``. A refusal must be a `DecodingError`; the macro's path accepts
