@@ -49,8 +49,8 @@ let package = Package(
                 .product(name: "KeyedArchive", package: root),
             ]
         ),
-        // The `@PlistCodable` path against its `Codable` twin; declares the macros it uses
-        // itself (`Macros.swift`) and loads their plugin from `macroPlugin`.
+        // The `@PlistCodable` path against its `Codable` twin; declares the macro it uses
+        // itself (`Macros.swift`) and loads its plugin from `macroPlugin`.
         .executableTarget(
             name: "FuzzMacroDecoder",
             dependencies: ["FuzzCommon", .product(name: "PlistKit", package: root)],
