@@ -218,7 +218,8 @@ if [ "$skip_external" = 0 ]; then
         binary="$PLISTKIT_WORKLOADS/$workload.bplist"
         each=""
         if [ "$workload" = small-docs ]; then
-            # One call per document of the pack files; no floor (it reads one plist).
+            # One call per document of the pack files; the XML floor parses each document, and
+            # there is no binary floor.
             xml="$PLISTKIT_WORKLOADS/$workload-xml.pack"
             binary="$PLISTKIT_WORKLOADS/$workload-binary.pack"
             each="-each"
@@ -232,6 +233,8 @@ if [ "$skip_external" = 0 ]; then
             if [ "$have_floor" = 1 ] && [ -z "$each" ]; then
                 measure floor "$workload" xml decode "$BIN/floor" xml "$xml"
                 measure floor "$workload" binary decode "$BIN/floor" bytes "$binary"
+            elif [ "$have_floor" = 1 ]; then
+                measure floor "$workload" xml decode "$BIN/floor" xml-each "$xml"
             fi
             for format in binary xml; do
                 file=$([ "$format" = xml ] && echo "$xml" || echo "$binary")

@@ -2,6 +2,9 @@
  *
  *   floor xml FILE RUNS     libxml2's SAX2 parse of FILE with empty callbacks: the XML is
  *                           tokenised and checked, no value is built.
+ *   floor xml-each PACK RUNS
+ *                           the same parse of every document of a pack file (small-docs: a
+ *                           4-byte big-endian length, then the document), a context each.
  *   floor bytes FILE RUNS   one pass over FILE's bytes (a checksum), the least any binary
  *                           decoder must do.
  */
@@ -47,6 +50,33 @@ static void parse_xml(void *context) {
     if (!ok) { fprintf(stderr, "not well-formed\n"); exit(1); }
 }
 
+/* A pack file's documents. */
+struct pack { struct input *documents; size_t count; };
+
+static struct pack unpack(const char *bytes, size_t length) {
+    struct pack pack = {0};
+    size_t capacity = 0;
+    for (size_t offset = 0; offset < length;) {
+        if (length - offset < 4) { fprintf(stderr, "truncated pack file\n"); exit(2); }
+        const unsigned char *p = (const unsigned char *)bytes + offset;
+        size_t size = (size_t)p[0] << 24 | (size_t)p[1] << 16 | (size_t)p[2] << 8 | p[3];
+        offset += 4;
+        if (length - offset < size) { fprintf(stderr, "truncated pack file\n"); exit(2); }
+        if (pack.count == capacity) {
+            capacity = capacity ? 2 * capacity : 1024;
+            pack.documents = realloc(pack.documents, capacity * sizeof(struct input));
+        }
+        pack.documents[pack.count++] = (struct input){ bytes + offset, size };
+        offset += size;
+    }
+    return pack;
+}
+
+static void parse_xml_each(void *context) {
+    struct pack *pack = context;
+    for (size_t i = 0; i < pack->count; i++) parse_xml(&pack->documents[i]);
+}
+
 static volatile uint64_t sink;
 
 static void scan_bytes(void *context) {
@@ -58,13 +88,17 @@ static void scan_bytes(void *context) {
 }
 
 int main(int argc, char **argv) {
-    if (argc != 4) { fprintf(stderr, "usage: floor xml|bytes FILE RUNS\n"); return 2; }
+    if (argc != 4) { fprintf(stderr, "usage: floor xml|xml-each|bytes FILE RUNS\n"); return 2; }
     struct input input;
     input.bytes = harness_read(argv[2], &input.length);
     int runs = atoi(argv[3]);
     if (strcmp(argv[1], "xml") == 0) {
         xmlInitParser();
         harness_time(runs, parse_xml, &input);
+    } else if (strcmp(argv[1], "xml-each") == 0) {
+        struct pack pack = unpack(input.bytes, input.length);
+        xmlInitParser();
+        harness_time(runs, parse_xml_each, &pack);
     } else if (strcmp(argv[1], "bytes") == 0) {
         harness_time(runs, scan_bytes, &input);
     } else {

@@ -257,6 +257,88 @@ struct XMLReaderTests {
     }
 }
 
+/// What reading `data` gives: the value, or the error with its location.
+private func outcome(_ data: Data) -> String {
+    do {
+        return "\(try Plist(decoding: data))"
+    } catch {
+        return "\(error.code) \(error)"
+    }
+}
+
+/// A parse reuses the parser context its thread kept from the last one: whatever the last
+/// document was, every call reads as a fresh parser would.
+@Suite("XML parser reuse")
+struct XMLParserReuseTests {
+    /// Documents that leave a parser in different states: values, libxml2's errors with a
+    /// line and column, the scanner's errors, a refused entity, a document cut short, UTF-16,
+    /// a raw CR and a control character.
+    static let documents: [Data] = {
+        var documents = [
+            xml("<dict><key>a</key><string>x</string><key>b</key><array><integer>1</integer></array></dict>"),
+            xml("<array><integer>1</integer><string>two</integer></array>"),
+            xml("<array><integer>x</integer></array>"),
+            Data(#"<?xml version="1.0"?><!DOCTYPE plist [<!ENTITY e "x">]><plist><string>&e;</string></plist>"#.utf8),
+            xml("<dict><key>a</key>"),
+            xml("<string>a\rb\u{1}c</string>"),
+            xml("<unknown/>"),
+            Data("<plist><string>&amp;&#x10FFFF;</string></plist>\0trailing".utf8),
+            xml("<array>" + String(repeating: "<array>", count: 600) + String(repeating: "</array>", count: 600) + "</array>"),
+        ]
+        let text = #"<?xml version="1.0" encoding="UTF-16"?><plist version="1.0"><string>é😀</string></plist>"#
+        var utf16 = Data([0xFF, 0xFE])
+        for unit in text.utf16 { utf16.append(UInt8(unit & 0xFF)); utf16.append(UInt8(unit >> 8)) }
+        documents.append(utf16)
+        return documents
+    }()
+
+    @Test func everyCallReadsAsTheFirstDid() {
+        let first = Self.documents.map(outcome)
+        #expect(first[0].contains("x"))
+        #expect(first[1] == "syntax Opening and ending tag mismatch: string line 4 and integer at 4:49")
+        // The same documents again, in the other order and interleaved: the same outcomes.
+        for index in Self.documents.indices.reversed() {
+            #expect(outcome(Self.documents[index]) == first[index])
+            #expect(outcome(Self.documents[(index + 3) % Self.documents.count]) == first[(index + 3) % Self.documents.count])
+        }
+    }
+
+    /// Each document names elements the thread's parser has not seen: the parser that has
+    /// collected too many names is replaced, and reading goes on as before.
+    @Test func manyDistinctNamesReadAsBefore() {
+        let good = Self.documents[0]
+        let expected = outcome(good)
+        for index in 0..<700 {
+            let error = readError(xml("<dict><key>k</key><x\(index) a\(index)='1'/></dict>"))
+            #expect(error?.code == .unknownObject)
+            #expect(error?.message == "unknown element <x\(index)>")
+            if index.isMultiple(of: 50) { #expect(outcome(good) == expected) }
+        }
+        #expect(outcome(good) == expected)
+    }
+
+    /// Many threads read at once, each with its own parser: every outcome, errors and their
+    /// locations included, is the one a single thread gets.
+    @Test func concurrentReadersShareNothing() async {
+        let documents = Self.documents
+        let serial = documents.map(outcome)
+        let mismatches = await withTaskGroup(of: Int.self) { group in
+            for task in 0..<8 {
+                group.addTask {
+                    var mismatches = 0
+                    for round in 0..<documents.count * 20 {
+                        let index = (task * 5 + round) % documents.count
+                        if outcome(documents[index]) != serial[index] { mismatches += 1 }
+                    }
+                    return mismatches
+                }
+            }
+            return await group.reduce(0, +)
+        }
+        #expect(mismatches == 0)
+    }
+}
+
 @Suite("XML writer")
 struct XMLWriterTests {
     @Test func layoutMatchesPlutil() throws {

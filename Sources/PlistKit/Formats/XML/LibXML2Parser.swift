@@ -1,13 +1,21 @@
 internal import CLibXML2
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// The one file that calls libxml2.
 ///
-/// Each call gets a fresh parser context, driven through the SAX2 interface: libxml2
-/// tokenises and decodes (UTF-8, declared encodings, character references, CDATA; UTF-16 and
-/// UTF-32 documents reach it as UTF-8, see ``XMLTranscoder``), and every event goes straight
-/// to an ``XMLSAXHandler``; no DOM is built.
+/// A parse runs on a parser context kept per thread between calls (see ``IdleContext``) and
+/// reset for each document, driven through the SAX2 interface: libxml2 tokenises and
+/// decodes (UTF-8, declared encodings, character references, CDATA; UTF-16 and UTF-32
+/// documents reach it as UTF-8, see ``XMLTranscoder``), and every event goes straight to an
+/// ``XMLSAXHandler``; no DOM is built.
 ///
-/// Security: the context is created with `XML_PARSE_NONET` and without `XML_PARSE_DTDLOAD`,
+/// Security: every parse uses `XML_PARSE_NONET` and never `XML_PARSE_DTDLOAD`,
 /// `XML_PARSE_NOENT` or `XML_PARSE_DTDVALID`, so nothing is fetched and no entity is ever
 /// substituted. On top of that the handler refuses every `<!ENTITY>` declaration, resolves
 /// no external entity and reports any reference to a non-predefined entity, so XXE and
@@ -15,6 +23,9 @@ internal import CLibXML2
 /// 10 MB text-node limit (our own depth limit still applies). `xmlCleanupParser()` is never
 /// called: it would tear down global state other code in the process may be using.
 enum LibXML2Parser {
+    /// The options of every parse (see the type's notes on security).
+    private static let options = Int32(XML_PARSE_NONET.rawValue | XML_PARSE_HUGE.rawValue)
+
     /// Parses `buffer` as XML and feeds the events to `builder`. Errors, libxml2's or the
     /// builder's own, end up in `builder.error`.
     static func parse(_ buffer: UnsafeRawBufferPointer, into builder: XMLSAXHandler) {
@@ -27,19 +38,31 @@ enum LibXML2Parser {
             builder.fail(empty.code, empty.message, at: empty.location)
             return
         }
-        xmlInitParser()  // idempotent; makes first use thread-safe
+        guard let context = IdleContext.take() else {
+            builder.fail(.limitExceeded, "libxml2 could not allocate a parser", at: .offset(0))
+            return
+        }
         // libxml2 reads the document through a callback, a few kilobytes at a time, and
         // drops what it has parsed: its memory parser would copy the whole input first.
         var input = InputCursor(next: base, end: base + buffer.count)
         withUnsafeMutablePointer(to: &input) { cursor in
-            guard let context = xmlCreateIOParserCtxt(nil, nil, InputCursor.read, nil, cursor, XML_CHAR_ENCODING_NONE) else {
-                builder.fail(.limitExceeded, "libxml2 could not allocate a parser", at: .offset(0))
-                return
+            context.pointee.userData = Unmanaged.passUnretained(builder).toOpaque()
+            builder.context = UnsafeMutableRawPointer(context)
+            // Resets the context, opens the input and parses; the document it returns is
+            // libxml2's stand-in for a DOCTYPE's internal subset, built even in SAX mode.
+            if let document = xmlCtxtReadIO(context, InputCursor.read, nil, cursor, nil, nil, options) {
+                xmlFreeDoc(document)
             }
-            let session = attach(context, to: builder)
-            _ = xmlParseDocument(context)
-            detach(session, from: builder)
+            if context.pointee.input == nil {
+                builder.fail(.limitExceeded, "libxml2 could not allocate a parser", at: .offset(0))
+            }
+            finish(context, builder)
+            // The input reads the caller's buffer, which is gone after this call.
+            while let stream = inputPop(context) {
+                xmlFreeInputStream(stream)
+            }
         }
+        IdleContext.put(context)
     }
 
     /// The part of the caller's buffer libxml2 has not read yet.
@@ -57,57 +80,77 @@ enum LibXML2Parser {
         }
     }
 
-    /// A parser context while it feeds a receiver: what ``detach(_:from:)`` puts back.
-    struct Session {
-        fileprivate let context: xmlParserCtxtPtr
-        fileprivate let handler: UnsafeMutablePointer<xmlSAXHandler>
-        fileprivate let defaultHandler: UnsafeMutablePointer<xmlSAXHandler>?
-    }
+    /// A thread's idle parser context, which the next parse on that thread resets and uses
+    /// instead of allocating one (its tables, name dictionary and SAX handler stay). A parse
+    /// takes the context out of the slot, so a nested parse, or a thread's concurrent
+    /// callers, never share one; a thread's context is freed when the thread exits.
+    private enum IdleContext {
+        /// The most names a context's dictionary may hold and still be kept: libxml2 adds
+        /// every element, attribute and entity name it reads and never removes one, so a
+        /// thread reading documents full of different names would otherwise grow it forever.
+        static let dictionaryLimit = 256
 
-    /// Gives `context` our SAX handler (see the type's notes on security), `builder` as its
-    /// user data, and the options every parse uses.
-    private static func attach(_ context: xmlParserCtxtPtr, to builder: XMLSAXHandler) -> Session {
-        let handler = UnsafeMutablePointer<xmlSAXHandler>.allocate(capacity: 1)
-        handler.initialize(to: makeHandler())
-        let session = Session(context: context, handler: handler, defaultHandler: context.pointee.sax)
-        context.pointee.sax = handler
-        context.pointee.userData = Unmanaged.passUnretained(builder).toOpaque()
-        builder.context = UnsafeMutableRawPointer(context)
-        builder.locate = {
-            .lineColumn(line: Int(xmlSAX2GetLineNumber(context)), column: Int(xmlSAX2GetColumnNumber(context)))
+        private static let key: pthread_key_t = {
+            var key = pthread_key_t()
+            let status = pthread_key_create(&key) { idle in
+                let idle: UnsafeMutableRawPointer? = idle
+                if let idle { xmlFreeParserCtxt(idle.assumingMemoryBound(to: xmlParserCtxt.self)) }
+            }
+            precondition(status == 0, "pthread_key_create failed (\(status))")
+            return key
+        }()
+
+        /// The thread's idle context, or a new one; nil when libxml2 cannot allocate one.
+        static func take() -> xmlParserCtxtPtr? {
+            if let idle = pthread_getspecific(key) {
+                pthread_setspecific(key, nil)
+                return idle.assumingMemoryBound(to: xmlParserCtxt.self)
+            }
+            xmlInitParser()  // idempotent; makes first use thread-safe
+            guard let context = xmlNewParserCtxt() else { return nil }
+            install(context)
+            return context
         }
-        _ = xmlCtxtUseOptions(context, Int32(XML_PARSE_NONET.rawValue | XML_PARSE_HUGE.rawValue))
-        return session
+
+        /// Keeps `context` for the thread's next parse, or frees it.
+        static func put(_ context: xmlParserCtxtPtr) {
+            if pthread_getspecific(key) == nil, xmlDictSize(context.pointee.dict) <= dictionaryLimit,
+               pthread_setspecific(key, context) == 0 {
+                return
+            }
+            xmlFreeParserCtxt(context)
+        }
     }
 
-    /// Records a document libxml2 found not well-formed, and frees the context.
-    private static func detach(_ session: Session, from builder: XMLSAXHandler) {
-        let context = session.context
+    /// Gives `context` our SAX handler (in the handler structure it owns, which it frees
+    /// with itself).
+    private static func install(_ context: xmlParserCtxtPtr) {
+        context.pointee.sax.pointee = makeHandler()
+        context.pointee.userData = UnsafeMutableRawPointer(context)
+    }
+
+    /// Records a document libxml2 found not well-formed, and detaches `builder`.
+    private static func finish(_ context: xmlParserCtxtPtr, _ builder: XMLSAXHandler) {
         if builder.error == nil, context.pointee.wellFormed == 0, !builder.endedAtNUL {
             builder.fail(.syntax, "the XML is not well-formed", at: builder.locate())
         }
-        // libxml2 builds a stand-in document to hold the internal subset (a DOCTYPE's
-        // `[<!ENTITY …>]`) even in SAX mode, and xmlFreeParserCtxt leaves it to the caller.
-        if let document = context.pointee.myDoc {
-            xmlFreeDoc(document)
-            context.pointee.myDoc = nil
-        }
-        context.pointee.sax = session.defaultHandler
         context.pointee.userData = UnsafeMutableRawPointer(context)
         builder.context = nil
-        builder.locate = { nil }
-        xmlFreeParserCtxt(context)
-        session.handler.deinitialize(count: 1)
-        session.handler.deallocate()
     }
 
-    /// libxml2's push parser over the same handler and options as ``parse(_:into:)``: the
-    /// document arrives in pieces through ``feed(_:)`` and ends with ``finish()``, and each
-    /// piece's events reach the receiver before `feed` returns. Unlike `parse`, it has no
-    /// limit on the document's size.
+    /// Where the parser behind `context` is now, as line and column.
+    static func location(_ context: UnsafeMutableRawPointer) -> PlistError.Location {
+        let context = context.assumingMemoryBound(to: xmlParserCtxt.self)
+        return .lineColumn(line: Int(xmlSAX2GetLineNumber(context)), column: Int(xmlSAX2GetColumnNumber(context)))
+    }
+
+    /// libxml2's push parser over the same handler and options as ``parse(_:into:)``, on a
+    /// context of its own: the document arrives in pieces through ``feed(_:)`` and ends with
+    /// ``finish()``, and each piece's events reach the receiver before `feed` returns. Unlike
+    /// `parse`, it has no limit on the document's size.
     final class Push {
         private let builder: XMLSAXHandler
-        private var session: Session?
+        private var context: xmlParserCtxtPtr?
 
         init(into builder: XMLSAXHandler) {
             self.builder = builder
@@ -116,34 +159,47 @@ enum LibXML2Parser {
                 builder.fail(.limitExceeded, "libxml2 could not allocate a parser", at: .offset(0))
                 return
             }
-            session = LibXML2Parser.attach(context, to: builder)
+            LibXML2Parser.install(context)
+            _ = xmlCtxtUseOptions(context, LibXML2Parser.options)
+            context.pointee.userData = Unmanaged.passUnretained(builder).toOpaque()
+            builder.context = UnsafeMutableRawPointer(context)
+            self.context = context
         }
 
         deinit {
-            if let session { LibXML2Parser.detach(session, from: builder) }
+            if let context { close(context) }
         }
 
         /// Parses the next piece of the document (at most 2 GiB).
         func feed(_ bytes: UnsafeRawBufferPointer) {
-            guard let session, builder.error == nil, let base = bytes.baseAddress, bytes.count > 0 else { return }
-            _ = xmlParseChunk(session.context, base.assumingMemoryBound(to: CChar.self), Int32(bytes.count), 0)
+            guard let context, builder.error == nil, let base = bytes.baseAddress, bytes.count > 0 else { return }
+            _ = xmlParseChunk(context, base.assumingMemoryBound(to: CChar.self), Int32(bytes.count), 0)
         }
 
         /// True while libxml2 has found nothing wrong in the pieces fed so far, and the
         /// receiver nothing either.
         var isWellFormedSoFar: Bool {
-            guard let session, builder.error == nil else { return false }
-            return session.context.pointee.wellFormed != 0
+            guard let context, builder.error == nil else { return false }
+            return context.pointee.wellFormed != 0
         }
 
         /// Ends the document: libxml2 reports what is missing, then the context is freed.
         func finish() {
-            guard let session else { return }
+            guard let context else { return }
             if builder.error == nil {
-                _ = xmlParseChunk(session.context, nil, 0, 1)
+                _ = xmlParseChunk(context, nil, 0, 1)
             }
-            self.session = nil
-            LibXML2Parser.detach(session, from: builder)
+            self.context = nil
+            close(context)
+        }
+
+        private func close(_ context: xmlParserCtxtPtr) {
+            LibXML2Parser.finish(context, builder)
+            if let document = context.pointee.myDoc {
+                xmlFreeDoc(document)
+                context.pointee.myDoc = nil
+            }
+            xmlFreeParserCtxt(context)
         }
     }
 
@@ -160,7 +216,7 @@ enum LibXML2Parser {
 
     /// Stops libxml2 as soon as the builder has recorded an error.
     private static func stopIfFailed(_ builder: XMLSAXHandler) {
-        if builder.error != nil, let context = builder.context {
+        if builder.failed, let context = builder.context {
             xmlStopParser(context.assumingMemoryBound(to: xmlParserCtxt.self))
         }
     }
@@ -181,7 +237,7 @@ enum LibXML2Parser {
         sax.initialized = UInt32(XML_SAX2_MAGIC)
         sax.startElementNs = { userData, localName, prefix, _, _, _, _, _, _ in
             LibXML2Parser.withReceiver(userData) { builder in
-                guard builder.error == nil, let localName else { return }
+                guard !builder.failed, let localName else { return }
                 var position = XMLPosition.unknown
                 if builder.recordsPositions, let context = builder.context {
                     position = XMLPosition(line: Int(xmlSAX2GetLineNumber(context)), column: Int(xmlSAX2GetColumnNumber(context)))
@@ -192,14 +248,14 @@ enum LibXML2Parser {
         }
         sax.endElementNs = { userData, _, _, _ in
             LibXML2Parser.withReceiver(userData) { builder in
-                guard builder.error == nil else { return }
+                guard !builder.failed else { return }
                 builder.endElement()
                 LibXML2Parser.stopIfFailed(builder)
             }
         }
         let characters: charactersSAXFunc = { userData, bytes, length in
             LibXML2Parser.withReceiver(userData) { builder in
-                guard builder.error == nil, let bytes, length > 0 else { return }
+                guard !builder.failed, let bytes, length > 0 else { return }
                 builder.characters(UnsafeRawBufferPointer(start: bytes, count: Int(length)))
                 LibXML2Parser.stopIfFailed(builder)
             }

@@ -18,6 +18,10 @@ final class XMLNodeTableBuilder: XMLScannerOutput {
 
     var recordsPositions: Bool { true }
 
+    func makeScanner(maximumDepth: Int) -> XMLPlistScanner<XMLNodeTableBuilder> {
+        XMLNodeTableScanner(sink: self, maximumDepth: maximumDepth)
+    }
+
     func beginArray(at position: XMLPosition) {
         table.begin(.array, position)
     }

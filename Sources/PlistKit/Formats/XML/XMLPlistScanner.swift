@@ -7,8 +7,9 @@ import Foundation
 /// Turns libxml2's SAX events into property-list events for a `Sink`: checks which element
 /// may appear where (the PropertyList-1.0 DTD), the nesting depth, and that text appears only
 /// inside text elements; accumulates each element's text and parses `<integer>`, `<real>`,
-/// `<date>` and `<data>`. The first error stops everything.
-final class XMLPlistScanner<Sink: XMLScannerOutput>: XMLSAXHandler {
+/// `<date>` and `<data>`. The first error stops everything. Open only for the subclasses that
+/// fix its sink (see ``XMLTreeScanner``).
+class XMLPlistScanner<Sink: XMLScannerOutput>: XMLSAXHandler {
     private struct Open {
         var element: XMLPlistElement
         /// Where its start tag ends (the column of its `>`).
@@ -29,7 +30,7 @@ final class XMLPlistScanner<Sink: XMLScannerOutput>: XMLSAXHandler {
     private var textBytes: UnsafeBufferPointer<UInt8> { text.buffer(0..<text.count) }
     /// The document was rewritten by ``XMLRawCharacters``: key and string text may hold
     /// escapes.
-    @exclusivity(unchecked) var unescapesText = false
+    @exclusivity(unchecked) final var unescapesText = false
     /// Unescaped text, when ``unescapesText`` is set.
     @exclusivity(unchecked) private var plainText: [UInt8] = []
 
@@ -208,14 +209,14 @@ final class XMLPlistScanner<Sink: XMLScannerOutput>: XMLSAXHandler {
     /// Throws the first error once libxml2 has finished.
     /// The elements open now, outermost first, with where each start tag ends
     /// (``XMLPosition/unknown`` unless the sink records positions).
-    var openElements: [(name: String, position: XMLPosition)] {
+    final var openElements: [(name: String, position: XMLPosition)] {
         open.map { ($0.element.name, $0.position) }
     }
 
     /// True once the root element has been closed.
-    var hasClosedRoot: Bool { rootSeen && open.isEmpty }
+    final var hasClosedRoot: Bool { rootSeen && open.isEmpty }
 
-    func finish() throws(PlistError) {
+    final func finish() throws(PlistError) {
         if let error { throw error }
         guard documentHasValue, open.isEmpty else {
             throw PlistError(.structure, "the document holds no property list value", at: locate())

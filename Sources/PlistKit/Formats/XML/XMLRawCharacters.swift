@@ -109,16 +109,32 @@ enum XMLRawCharacters {
         return 0
     }
 
-    /// True unless the document's XML declaration names an encoding other than UTF-8.
+    /// True unless the document's XML declaration names an encoding other than UTF-8. The
+    /// declaration's names are ASCII and compared without regard to case, byte by byte.
     private static func declaresUTF8(_ bytes: UnsafeRawBufferPointer) -> Bool {
         // The XML declaration, if any, is in the first line.
-        let head = bytes.prefix(200)
-        guard let declarationEnd = head.firstIndex(of: UInt8(ascii: ">")) else { return true }
-        let declaration = String(decoding: head[..<declarationEnd], as: UTF8.self).lowercased()
-        guard declaration.hasPrefix("<?xml") || declaration.hasPrefix("\u{FEFF}<?xml"),
-              let encoding = declaration.firstRange(of: "encoding") else { return true }
-        let rest = declaration[encoding.upperBound...].drop { $0 == " " || $0 == "=" || $0 == "\"" || $0 == "'" }
-        return rest.hasPrefix("utf-8") || rest.hasPrefix("utf8")
+        let head = UnsafeRawBufferPointer(rebasing: bytes.prefix(200))
+        guard let end = head.firstIndex(of: UInt8(ascii: ">")) else { return true }
+        /// True when `word` (lowercase ASCII) is spelled at `index`, in either case, before `end`.
+        func spells(_ word: StaticString, at index: Int) -> Bool {
+            let count = word.utf8CodeUnitCount
+            guard index >= 0, end - index >= count else { return false }
+            for offset in 0..<count {
+                let expected = word.utf8Start[offset], byte = head[index + offset]
+                let isLetter = expected >= UInt8(ascii: "a") && expected <= UInt8(ascii: "z")
+                guard byte == expected || (isLetter && byte == expected - 0x20) else { return false }
+            }
+            return true
+        }
+        let hasMark = end >= 3 && head[0] == 0xEF && head[1] == 0xBB && head[2] == 0xBF
+        guard spells("<?xml", at: hasMark ? 3 : 0) else { return true }
+        guard var index = (0..<end).first(where: { spells("encoding", at: $0) }) else { return true }
+        index += 8
+        while index < end, head[index] == 0x20 || head[index] == UInt8(ascii: "=") || head[index] == UInt8(ascii: "\"")
+            || head[index] == UInt8(ascii: "'") {
+            index += 1
+        }
+        return spells("utf-8", at: index) || spells("utf8", at: index)
     }
 
     /// A copy of `bytes` in which libxml2 can read every character (see the type's notes).

@@ -60,7 +60,7 @@ enum XMLReader {
     /// One pass of libxml2 over `buffer` into `sink`; `unescaping` when the document is
     /// ``XMLRawCharacters/escaped(_:_:)``'s.
     private static func scan<Sink: XMLScannerOutput>(_ buffer: UnsafeRawBufferPointer, into sink: Sink, unescaping: Bool, options: PlistReadingOptions) throws(PlistError) {
-        let scanner = XMLPlistScanner(sink: sink, maximumDepth: options.maximumDepth)
+        let scanner = sink.makeScanner(maximumDepth: options.maximumDepth)
         scanner.unescapesText = unescaping
         LibXML2Parser.parse(buffer, into: scanner)
         do {

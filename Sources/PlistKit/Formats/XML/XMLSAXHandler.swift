@@ -10,10 +10,10 @@
 class XMLSAXHandler {
     /// The first error; once set, every later event is ignored.
     @exclusivity(unchecked) final private(set) var error: PlistError?
+    /// Whether ``error`` is set: what the callbacks test at every event.
+    @exclusivity(unchecked) final private(set) var failed = false
     /// The libxml2 parser context while parsing (opaque here).
     @exclusivity(unchecked) final var context: UnsafeMutableRawPointer?
-    /// Where libxml2 is now, as line and column.
-    final var locate: () -> PlistError.Location? = { nil }
     /// The document ended at a NUL character after its root element (see
     /// `LibXML2Parser.endsAtNUL`): libxml2's complaint about it is not an error.
     @exclusivity(unchecked) final var endedAtNUL = false
@@ -24,8 +24,16 @@ class XMLSAXHandler {
         self.recordsPositions = recordsPositions
     }
 
+    /// Where libxml2 is now, as line and column; nil when no parse is under way.
+    final func locate() -> PlistError.Location? {
+        context.map(LibXML2Parser.location)
+    }
+
     final func fail(_ code: PlistError.Code, _ message: String, at location: PlistError.Location?) {
-        if error == nil { error = PlistError(code, message, at: location) }
+        if !failed {
+            error = PlistError(code, message, at: location)
+            failed = true
+        }
     }
 
     final func fail(_ code: PlistError.Code, _ message: String) {

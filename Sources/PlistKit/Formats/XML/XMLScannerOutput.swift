@@ -60,6 +60,14 @@ protocol XMLScannerOutput: AnyObject {
     /// sink keeps it as a value that fails with `error` when it is read (so a decoder can
     /// name the coding path that reaches it), false when the document fails at once.
     func invalidScalar(_ error: PlistError, at position: XMLPosition) -> Bool
+    /// A scanner that feeds this sink.
+    func makeScanner(maximumDepth: Int) -> XMLPlistScanner<Self>
+}
+
+extension XMLScannerOutput {
+    func makeScanner(maximumDepth: Int) -> XMLPlistScanner<Self> {
+        XMLPlistScanner(sink: self, maximumDepth: maximumDepth)
+    }
 }
 
 /// Keyed archives write object references as `<dict><key>CF$UID</key><integer>N</integer></dict>`;

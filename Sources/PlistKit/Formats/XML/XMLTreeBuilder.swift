@@ -17,36 +17,39 @@ import OrderedCollections
 /// container moves its slice of the value stack into an array or dictionary, so every value
 /// is built exactly once.
 ///
-/// Documents repeat key sets (an array of records has the same keys in every record), so the
-/// keys of the last dictionary built key by key are kept with their text: a dictionary whose
-/// keys turn out to be exactly those takes that key array as it is, without decoding,
-/// hashing or storing its keys again.
+/// Documents repeat key sets (an array of records has the same keys in every record, and a
+/// settings tree the same keys at every level), so the keys of the last dictionary built key
+/// by key at each nesting depth are kept with their text: a dictionary whose keys turn out to
+/// be exactly those of its depth takes that key array as it is, without decoding, hashing or
+/// storing its keys again. Only a dictionary at the same depth replaces a depth's keys, and
+/// siblings end one after the other, so a dictionary's key set cannot change while it reads
+/// its keys.
 final class XMLTreeBuilder: XMLScannerOutput {
     private struct Start {
         /// Index in `values` where the container's children start.
         var value: Int
         /// Index in `keys` where a dictionary's keys start.
         var key: Int
-        /// The `reusableGeneration` when the container began: its keys are compared with
-        /// `reusableKeys` only while that key set is still the one it began with.
-        var generation: Int
-        /// Whether every key so far is the key at the same position of `reusableKeys`.
+        /// Whether every key so far is the key at the same position of its depth's key set.
         var keysMatchReusable = true
+    }
+
+    /// The distinct keys of the last dictionary built key by key at one depth.
+    private struct KeySet {
+        /// The keys, in order …
+        var keys: [PlistKey] = []
+        /// … their UTF-8 text back to back …
+        var text: [UInt8] = []
+        /// … and where each key's text ends in it.
+        var ends: [Int] = []
     }
 
     // Only the scanner's callbacks touch these, one at a time: no dynamic exclusivity checks.
     @exclusivity(unchecked) private var starts: [Start] = []
     @exclusivity(unchecked) private var values: [Plist] = []
     @exclusivity(unchecked) private var keys: [PlistKey] = []
-    /// The distinct keys of the last dictionary built key by key, in order …
-    @exclusivity(unchecked) private var reusableKeys: [PlistKey] = []
-    /// … their UTF-8 text back to back …
-    @exclusivity(unchecked) private var reusableKeyText: [UInt8] = []
-    /// … and where each key's text ends in it.
-    @exclusivity(unchecked) private var reusableKeyEnds: [Int] = []
-    /// Counts the changes of `reusableKeys`, which a nested dictionary may make while its
-    /// parent is still reading keys.
-    @exclusivity(unchecked) private var reusableGeneration = 0
+    /// The key set of each depth (the number of containers around the dictionary).
+    @exclusivity(unchecked) private var keySets: [KeySet] = []
 
     init() {
         starts.reserveCapacity(16)
@@ -60,12 +63,16 @@ final class XMLTreeBuilder: XMLScannerOutput {
 
     var recordsPositions: Bool { false }
 
+    func makeScanner(maximumDepth: Int) -> XMLPlistScanner<XMLTreeBuilder> {
+        XMLTreeScanner(sink: self, maximumDepth: maximumDepth)
+    }
+
     func beginArray(at position: XMLPosition) {
-        starts.append(Start(value: values.count, key: keys.count, generation: reusableGeneration))
+        starts.append(Start(value: values.count, key: keys.count))
     }
 
     func beginDictionary(at position: XMLPosition) {
-        starts.append(Start(value: values.count, key: keys.count, generation: reusableGeneration))
+        starts.append(Start(value: values.count, key: keys.count))
     }
 
     func endArray() {
@@ -77,14 +84,14 @@ final class XMLTreeBuilder: XMLScannerOutput {
 
     func endDictionary() {
         let start = starts.removeLast()
-        values.append(makeDictionary(start))
+        values.append(makeDictionary(start, depth: starts.count))
     }
 
     func key(_ text: UnsafeBufferPointer<UInt8>, at position: XMLPosition) {
         if let last = starts.indices.last, starts[last].keysMatchReusable {
             let index = keys.count - starts[last].key
-            if starts[last].generation == reusableGeneration, reusableKeyMatches(index, text) {
-                keys.append(reusableKeys[index])
+            if reusableKeyMatches(depth: last, index, text) {
+                keys.append(keySets[last].keys[index])
                 return
             }
             starts[last].keysMatchReusable = false
@@ -119,19 +126,23 @@ final class XMLTreeBuilder: XMLScannerOutput {
         values.append(.data(Data(bytes)))
     }
 
-    /// True when `text` is the text of `reusableKeys[index]`.
-    private func reusableKeyMatches(_ index: Int, _ text: UnsafeBufferPointer<UInt8>) -> Bool {
-        guard index < reusableKeyEnds.count else { return false }
-        let start = index == 0 ? 0 : reusableKeyEnds[index - 1]
-        let end = reusableKeyEnds[index]
-        guard end - start == text.count else { return false }
-        guard let bytes = text.baseAddress else { return true }
-        return reusableKeyText.withUnsafeBufferPointer { stored in
-            memcmp(stored.baseAddress! + start, bytes, text.count) == 0
+    /// True when `text` is the text of key `index` of the key set of `depth`.
+    private func reusableKeyMatches(depth: Int, _ index: Int, _ text: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard depth < keySets.count else { return false }
+        return keySets.withUnsafeBufferPointer { sets in
+            let set = sets[depth]
+            guard index < set.ends.count else { return false }
+            let start = index == 0 ? 0 : set.ends[index - 1]
+            let end = set.ends[index]
+            guard end - start == text.count else { return false }
+            guard let bytes = text.baseAddress else { return true }
+            return set.text.withUnsafeBufferPointer { stored in
+                memcmp(stored.baseAddress! + start, bytes, text.count) == 0
+            }
         }
     }
 
-    private func makeDictionary(_ start: Start) -> Plist {
+    private func makeDictionary(_ start: Start, depth: Int) -> Plist {
         let count = keys.count - start.key
         defer {
             keys.removeSubrange(start.key...)
@@ -140,27 +151,27 @@ final class XMLTreeBuilder: XMLScannerOutput {
         if count == 1, keys[start.key].string == XMLUID.key, case .integer(let integer) = values[start.value], let uid = integer.uint64Value {
             return .uid(uid)
         }
-        if count > 0, start.keysMatchReusable, start.generation == reusableGeneration, count == reusableKeys.count {
-            return .dictionary(OrderedDictionary(uncheckedUniqueKeys: reusableKeys, values: values[start.value...]))
+        if count > 0, start.keysMatchReusable, depth < keySets.count, count == keySets[depth].keys.count {
+            return .dictionary(OrderedDictionary(uncheckedUniqueKeys: keySets[depth].keys, values: values[start.value...]))
         }
         // A repeated key keeps its first position and takes the last value, as Foundation does.
         let entries = PlistDictionary(keys: ContiguousArray(keys[start.key...]), values: ContiguousArray(values[start.value...]))
         if count > 0, entries.count == count {
-            remember(entries.keys.elements)
+            remember(entries.keys.elements, depth: depth)
         }
         return .dictionary(entries)
     }
 
-    /// Makes `keys` (distinct) the key set later dictionaries may share.
-    private func remember(_ keys: [PlistKey]) {
-        reusableKeys = keys
-        reusableGeneration += 1
-        reusableKeyText.removeAll(keepingCapacity: true)
-        reusableKeyEnds.removeAll(keepingCapacity: true)
+    /// Makes `keys` (distinct) the key set later dictionaries at `depth` may share.
+    private func remember(_ keys: [PlistKey], depth: Int) {
+        while keySets.count <= depth { keySets.append(KeySet()) }
+        keySets[depth].keys = keys
+        keySets[depth].text.removeAll(keepingCapacity: true)
+        keySets[depth].ends.removeAll(keepingCapacity: true)
         for key in keys {
             var text = key.string
-            text.withUTF8 { reusableKeyText.append(contentsOf: $0) }
-            reusableKeyEnds.append(reusableKeyText.count)
+            text.withUTF8 { keySets[depth].text.append(contentsOf: $0) }
+            keySets[depth].ends.append(keySets[depth].text.count)
         }
     }
 }
