@@ -60,7 +60,6 @@ extension PlistEncoder {
     private static func encode<Value>(_ value: Value, output: ModelEncodingState.Output, options: Options, sink: BinaryEncodingSink?, _ body: (inout PlistModelEncoder) throws(EncodingError) -> Void) throws(EncodingError) -> ModelEncodingState {
         let state = ModelEncodingState(output: output, userInfo: options.userInfo, sortingKeys: options.outputFormatting.contains(.sortedKeys), sink: sink)
         var encoder = PlistModelEncoder(state: state, step: .root, depth: 0, mark: state.position)
-        // The encoders hold the state unowned: it lives until it is returned.
         try body(&encoder)
         return state
     }

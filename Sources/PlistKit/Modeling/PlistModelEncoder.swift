@@ -9,7 +9,7 @@ import Foundation
 /// writer's table, an XML document, or the tree of the other formats; the bytes are the
 /// Codable path's.
 public struct PlistModelEncoder: PlistValueEncoder {
-    @usableFromInline unowned(unsafe) let state: ModelEncodingState
+    @usableFromInline let state: ModelEncodingState
     @usableFromInline let step: ModelEncodingStep
     @usableFromInline let depth: Int
     /// Where the value goes (see `ModelEncodingState`).
@@ -95,7 +95,7 @@ public struct PlistModelEncoder: PlistValueEncoder {
 /// (what a generated conformance does) are noted as a bit per field: the dictionary's keys
 /// are then one of a few key arrays per table, made once per encode and shared.
 public struct PlistModelFieldsEncoder: PlistFieldsEncoder {
-    @usableFromInline unowned(unsafe) let state: ModelEncodingState
+    @usableFromInline let state: ModelEncodingState
     @usableFromInline let table: PlistFields
     let step: ModelEncodingStep
     @usableFromInline let depth: Int
@@ -237,7 +237,7 @@ public struct PlistModelFieldsEncoder: PlistFieldsEncoder {
 
 /// The ``PlistElementsEncoder`` of ``PlistModelEncoder``.
 public struct PlistModelElementsEncoder: PlistElementsEncoder {
-    @usableFromInline unowned(unsafe) let state: ModelEncodingState
+    @usableFromInline let state: ModelEncodingState
     let step: ModelEncodingStep
     @usableFromInline let depth: Int
     /// Where its elements start (see `ModelEncodingState.begin(dictionary:mark:depth:step:)`).
