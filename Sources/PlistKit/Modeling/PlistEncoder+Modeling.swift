@@ -39,25 +39,28 @@ extension PlistEncoder {
     @usableFromInline
     func withModelEncoder<Value>(_ value: Value, _ body: (inout PlistModelEncoder) throws(EncodingError) -> Void) throws(EncodingError) -> Data {
         let options = options.withLock { $0 }
-        // A format with a sink (binary) is written as the encode goes, without a tree.
+        // Binary goes into the writer's table and XML into the document as the encode goes;
+        // other formats are written from the tree the encode builds.
         let sink = options.outputFormat.native?.encodingSink()
-        let tree = try Self.encodeToPlist(value, options: options, sink: sink, body)
-        return try Self.file(top: tree, of: value, sink: sink, format: options.outputFormat)
+        let output: ModelEncodingState.Output = sink != nil ? .binary : options.outputFormat == .xml ? .xml : .tree
+        let state = try Self.encode(value, output: output, options: options, sink: sink, body)
+        return try state.file(of: value, format: options.outputFormat)
     }
 
     /// The ``Plist`` `body` encodes at the root.
     @usableFromInline
     func withModelEncoderToPlist<Value>(_ value: Value, _ body: (inout PlistModelEncoder) throws(EncodingError) -> Void) throws(EncodingError) -> Plist {
-        try Self.encodeToPlist(value, options: options.withLock { $0 }, sink: nil, body)
-    }
-
-    private static func encodeToPlist<Value>(_ value: Value, options: Options, sink: BinaryEncodingSink?, _ body: (inout PlistModelEncoder) throws(EncodingError) -> Void) throws(EncodingError) -> Plist {
-        let state = ModelEncodingState(userInfo: options.userInfo, sortingKeys: options.outputFormatting.contains(.sortedKeys), sink: sink)
-        var encoder = PlistModelEncoder(state: state, step: .root, depth: 0)
-        try body(&encoder)
-        guard let encoded = encoder.result else {
+        let state = try Self.encode(value, output: .tree, options: options.withLock { $0 }, sink: nil, body)
+        guard let top = state.top else {
             throw EncodingError.invalidValue(value, EncodingError.Context(codingPath: [], debugDescription: "Top-level \(Value.self) did not encode any values."))
         }
-        return encoded
+        return top
+    }
+
+    private static func encode<Value>(_ value: Value, output: ModelEncodingState.Output, options: Options, sink: BinaryEncodingSink?, _ body: (inout PlistModelEncoder) throws(EncodingError) -> Void) throws(EncodingError) -> ModelEncodingState {
+        let state = ModelEncodingState(output: output, userInfo: options.userInfo, sortingKeys: options.outputFormatting.contains(.sortedKeys), sink: sink)
+        var encoder = PlistModelEncoder(state: state, step: .root, depth: 0, mark: state.position)
+        try body(&encoder)
+        return state
     }
 }

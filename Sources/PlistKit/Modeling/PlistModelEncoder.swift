@@ -5,21 +5,22 @@ import Foundation
 #endif
 
 /// The ``PlistValueEncoder`` that ``PlistEncoder`` hands to ``PlistEncodable`` types. Each
-/// value becomes the ``Plist`` the Codable path makes of it; finished containers go into the
-/// binary writer's table as they end (as the Codable path's sink does) or into a tree for
-/// the other formats, so the bytes are the Codable path's.
+/// value goes straight into the output of the format (see `ModelEncodingState`): the binary
+/// writer's table, an XML document, or the tree of the other formats; the bytes are the
+/// Codable path's.
 public struct PlistModelEncoder: PlistValueEncoder {
     @usableFromInline let state: ModelEncodingState
-    @usableFromInline let step: ModelStep
+    @usableFromInline let step: ModelEncodingStep
     @usableFromInline let depth: Int
-    /// What the value encoded; nil until it encodes something.
-    @usableFromInline var result: Plist?
+    /// Where the value goes (see `ModelEncodingState`).
+    @usableFromInline let mark: Int
 
     @inlinable
-    init(state: ModelEncodingState, step: ModelStep, depth: Int) {
+    init(state: ModelEncodingState, step: ModelEncodingStep, depth: Int, mark: Int) {
         self.state = state
         self.step = step
         self.depth = depth
+        self.mark = mark
     }
 
     /// The keys from the root to this value.
@@ -28,65 +29,65 @@ public struct PlistModelEncoder: PlistValueEncoder {
     public var userInfo: [CodingUserInfoKey: Any] { state.userInfo }
 
     /// Writes the string `$null`.
-    @inlinable public mutating func encodeNil() { result = .string("$null") }
+    @inlinable public mutating func encodeNil() { state.write(string: "$null", mark: mark, depth: depth) }
     /// Writes the Bool.
-    @inlinable public mutating func encode(_ value: Bool) { result = .bool(value) }
+    @inlinable public mutating func encode(_ value: Bool) { state.write(.bool(value), mark: mark, depth: depth) }
     /// Writes the String.
-    @inlinable public mutating func encode(_ value: String) { result = .string(value) }
+    @inlinable public mutating func encode(_ value: String) { state.write(string: value, mark: mark, depth: depth) }
     /// Writes the Int.
-    @inlinable public mutating func encode(_ value: Int) { result = .integer(PlistInteger(value)) }
+    @inlinable public mutating func encode(_ value: Int) { state.write(.integer(PlistInteger(value)), mark: mark, depth: depth) }
     /// Writes the Int8.
-    @inlinable public mutating func encode(_ value: Int8) { result = .integer(PlistInteger(Int64(value))) }
+    @inlinable public mutating func encode(_ value: Int8) { state.write(.integer(PlistInteger(Int64(value))), mark: mark, depth: depth) }
     /// Writes the Int16.
-    @inlinable public mutating func encode(_ value: Int16) { result = .integer(PlistInteger(Int64(value))) }
+    @inlinable public mutating func encode(_ value: Int16) { state.write(.integer(PlistInteger(Int64(value))), mark: mark, depth: depth) }
     /// Writes the Int32.
-    @inlinable public mutating func encode(_ value: Int32) { result = .integer(PlistInteger(Int64(value))) }
+    @inlinable public mutating func encode(_ value: Int32) { state.write(.integer(PlistInteger(Int64(value))), mark: mark, depth: depth) }
     /// Writes the Int64.
-    @inlinable public mutating func encode(_ value: Int64) { result = .integer(PlistInteger(value)) }
+    @inlinable public mutating func encode(_ value: Int64) { state.write(.integer(PlistInteger(value)), mark: mark, depth: depth) }
     /// Writes the UInt.
-    @inlinable public mutating func encode(_ value: UInt) { result = .integer(PlistInteger(UInt64(value))) }
+    @inlinable public mutating func encode(_ value: UInt) { state.write(.integer(PlistInteger(UInt64(value))), mark: mark, depth: depth) }
     /// Writes the UInt8.
-    @inlinable public mutating func encode(_ value: UInt8) { result = .integer(PlistInteger(UInt64(value))) }
+    @inlinable public mutating func encode(_ value: UInt8) { state.write(.integer(PlistInteger(UInt64(value))), mark: mark, depth: depth) }
     /// Writes the UInt16.
-    @inlinable public mutating func encode(_ value: UInt16) { result = .integer(PlistInteger(UInt64(value))) }
+    @inlinable public mutating func encode(_ value: UInt16) { state.write(.integer(PlistInteger(UInt64(value))), mark: mark, depth: depth) }
     /// Writes the UInt32.
-    @inlinable public mutating func encode(_ value: UInt32) { result = .integer(PlistInteger(UInt64(value))) }
+    @inlinable public mutating func encode(_ value: UInt32) { state.write(.integer(PlistInteger(UInt64(value))), mark: mark, depth: depth) }
     /// Writes the UInt64.
-    @inlinable public mutating func encode(_ value: UInt64) { result = .integer(PlistInteger(value)) }
+    @inlinable public mutating func encode(_ value: UInt64) { state.write(.integer(PlistInteger(value)), mark: mark, depth: depth) }
     /// Writes the Float.
-    @inlinable public mutating func encode(_ value: Float) { result = .real(Double(value)) }
+    @inlinable public mutating func encode(_ value: Float) { state.write(.real(Double(value)), mark: mark, depth: depth) }
     /// Writes the Double.
-    @inlinable public mutating func encode(_ value: Double) { result = .real(value) }
+    @inlinable public mutating func encode(_ value: Double) { state.write(.real(value), mark: mark, depth: depth) }
     /// Writes the Date.
-    @inlinable public mutating func encode(_ value: Date) { result = .date(value) }
+    @inlinable public mutating func encode(_ value: Date) { state.write(.date(value), mark: mark, depth: depth) }
     /// Writes the Data.
-    @inlinable public mutating func encode(_ value: Data) { result = .data(value) }
+    @inlinable public mutating func encode(_ value: Data) { state.write(.data(value), mark: mark, depth: depth) }
 
     /// Starts a dictionary with the fields `fields`.
     public mutating func encodeFields(_ fields: PlistFields) -> PlistModelFieldsEncoder {
-        state.enter(depth: depth, step: step)
-        return PlistModelFieldsEncoder(state: state, table: fields, step: step, depth: depth)
+        let (base, start, keyLines) = state.begin(dictionary: true, table: fields, mark: mark, depth: depth, step: step)
+        return PlistModelFieldsEncoder(state: state, table: fields, step: step, depth: depth, mark: mark, base: base, start: start, keyLines: keyLines)
     }
 
     /// Makes the dictionary this value.
     public mutating func end(_ fields: PlistModelFieldsEncoder) {
-        result = state.dictionary(fields)
+        state.endDictionary(fields)
     }
 
     /// Starts an array.
     public mutating func encodeElements(count: Int) -> PlistModelElementsEncoder {
-        state.enter(depth: depth, step: step)
-        return PlistModelElementsEncoder(state: state, step: step, depth: depth, capacity: count)
+        let (base, start, _) = state.begin(dictionary: false, table: nil, mark: mark, depth: depth, step: step)
+        return PlistModelElementsEncoder(state: state, step: step, depth: depth, base: base, start: start)
     }
 
     /// Makes the array this value.
     public mutating func end(_ elements: PlistModelElementsEncoder) {
-        result = state.array(elements.values, depth: depth)
+        state.endArray(base: elements.base, start: elements.start, count: elements.count, depth: depth)
     }
 
     /// Encodes `value` through its `Encodable` conformance.
     public mutating func encodeEncodable<T: Encodable>(_ value: T) throws(EncodingError) {
-        result = try state.encodable(value, depth: depth, step: step)
+        try state.write(encodable: value, mark: mark, depth: depth, step: step)
     }
 }
 
@@ -96,10 +97,18 @@ public struct PlistModelEncoder: PlistValueEncoder {
 public struct PlistModelFieldsEncoder: PlistFieldsEncoder {
     @usableFromInline let state: ModelEncodingState
     @usableFromInline let table: PlistFields
-    let step: ModelStep
+    let step: ModelEncodingStep
     @usableFromInline let depth: Int
-    /// The values, in the order encoded.
-    var values: [Plist] = []
+    /// The dictionary's own mark, as its parent's child.
+    let mark: Int
+    /// Where its entries start (see `ModelEncodingState.begin(dictionary:mark:depth:step:)`).
+    @usableFromInline let base: Int
+    /// Where its bytes start.
+    let start: Int
+    /// XML: where the table's `<key>` lines are (see `ModelEncodingState.keyLines(of:)`).
+    @usableFromInline let keyLines: Int
+    /// The entries encoded.
+    @usableFromInline var count = 0
     /// One bit per table field encoded, while fields come in increasing table order.
     var fieldBits: UInt64 = 0
     /// The last field encoded, while fields come in increasing table order.
@@ -107,11 +116,15 @@ public struct PlistModelFieldsEncoder: PlistFieldsEncoder {
     /// The keys, once fields came out of order, or keys not in the table.
     var ownKeys: [PlistKey]?
 
-    init(state: ModelEncodingState, table: PlistFields, step: ModelStep, depth: Int) {
+    init(state: ModelEncodingState, table: PlistFields, step: ModelEncodingStep, depth: Int, mark: Int, base: Int, start: Int, keyLines: Int) {
         self.state = state
+        self.keyLines = keyLines
         self.table = table
         self.step = step
         self.depth = depth
+        self.mark = mark
+        self.base = base
+        self.start = start
     }
 
     /// The keys from the root to the dictionary.
@@ -122,44 +135,49 @@ public struct PlistModelFieldsEncoder: PlistFieldsEncoder {
         table.keys.indices.filter { fieldBits & (1 << UInt64($0)) != 0 }.map { table.keys[$0] }
     }
 
-    /// Stores `plist` (nil: the value encoded nothing, which stands for an empty dictionary,
-    /// as in the Codable path) under field `field`.
+    /// Notes the entry for field `field` whose value has mark `mark` (a value that encoded
+    /// nothing stands for an empty dictionary, as on the Codable path).
     @usableFromInline
-    mutating func store(_ plist: Plist?, field: Int) {
-        let plist = plist ?? state.emptyDictionary(depth: depth + 1)
+    mutating func stored(mark: Int, field: Int) {
+        state.endValue(mark: mark, depth: depth + 1)
         if ownKeys == nil, field > lastField, field < 64 {
-            if values.isEmpty { values.reserveCapacity(table.names.count) }
             fieldBits |= 1 << UInt64(field)
             lastField = field
-            values.append(plist)
+            count += 1
             return
         }
         if ownKeys == nil { ownKeys = fieldKeys }
         let key = table.keys[field]
         if let position = ownKeys!.firstIndex(of: key) {
             // Codable's keyed containers replace a value encoded again under its key.
-            values[position] = plist
-            state.noteDropped()
+            state.replaceEntry(base: base, replaced: position)
         } else {
             ownKeys!.append(key)
-            values.append(plist)
+            count += 1
         }
     }
 
-    /// Stores `plist` under `key`, one not stored before.
+    /// Notes the entry for `key`, one not stored before, whose value has mark `mark`.
     @usableFromInline
-    mutating func store(_ plist: Plist?, key: String) {
+    mutating func stored(mark: Int, key: String) {
+        state.endValue(mark: mark, depth: depth + 1)
         if ownKeys == nil { ownKeys = fieldKeys }
         ownKeys!.append(PlistKey(key))
-        values.append(plist ?? state.emptyDictionary(depth: depth + 1))
+        count += 1
     }
 
     /// Writes `value` under field `field`'s key.
     @inlinable
     public mutating func encode<T: PlistEncodable>(_ value: T, field: Int) throws(EncodingError) {
-        var encoder = PlistModelEncoder(state: state, step: .field(table, field), depth: depth + 1)
-        try value.encode(plist: &encoder)
-        store(encoder.result, field: field)
+        let mark = state.beginEntry(field: field, keyLines: keyLines, depth: depth)
+        var encoder = PlistModelEncoder(state: state, step: .field(Unmanaged.passUnretained(table), field), depth: depth + 1, mark: mark)
+        do {
+            try value.encode(plist: &encoder)
+        } catch {
+            state.abandon(mark: mark, entries: base + count)
+            throw error
+        }
+        stored(mark: mark, field: field)
     }
 
     /// Writes `value` under field `field`'s key unless it is nil.
@@ -171,7 +189,14 @@ public struct PlistModelFieldsEncoder: PlistFieldsEncoder {
 
     /// Writes `value` through its `Encodable` conformance under field `field`'s key.
     public mutating func encodeEncodable<T: Encodable>(_ value: T, field: Int) throws(EncodingError) {
-        store(try state.encodable(value, depth: depth + 1, step: .field(table, field)), field: field)
+        let mark = state.beginEntry(field: field, keyLines: keyLines, depth: depth)
+        do {
+            try state.write(encodable: value, mark: mark, depth: depth + 1, step: .field(Unmanaged.passUnretained(table), field))
+        } catch {
+            state.abandon(mark: mark, entries: base + count)
+            throw error
+        }
+        stored(mark: mark, field: field)
     }
 
     /// Writes `value` through its `Encodable` conformance unless it is nil.
@@ -184,36 +209,50 @@ public struct PlistModelFieldsEncoder: PlistFieldsEncoder {
     /// a `Dictionary` are not).
     @inlinable
     public mutating func encode<T: PlistEncodable>(_ value: T, forKey key: String) throws(EncodingError) {
-        var encoder = PlistModelEncoder(state: state, step: .key(key), depth: depth + 1)
-        try value.encode(plist: &encoder)
-        store(encoder.result, key: key)
+        let mark = state.beginEntry(key: key, depth: depth)
+        var encoder = PlistModelEncoder(state: state, step: .key(key), depth: depth + 1, mark: mark)
+        do {
+            try value.encode(plist: &encoder)
+        } catch {
+            state.abandon(mark: mark, entries: base + count)
+            throw error
+        }
+        stored(mark: mark, key: key)
     }
 
     /// Starts the dictionary for field `field`.
     public mutating func encodeNestedFields(_ fields: PlistFields, field: Int) -> PlistModelFieldsEncoder {
-        state.enter(depth: depth + 1, step: .field(table, field))
-        return PlistModelFieldsEncoder(state: state, table: fields, step: .field(table, field), depth: depth + 1)
+        let mark = state.beginEntry(field: field, keyLines: keyLines, depth: depth)
+        let step = ModelEncodingStep.field(Unmanaged.passUnretained(table), field)
+        let (base, start, nestedKeyLines) = state.begin(dictionary: true, table: fields, mark: mark, depth: depth + 1, step: step)
+        return PlistModelFieldsEncoder(state: state, table: fields, step: step, depth: depth + 1, mark: mark, base: base, start: start, keyLines: nestedKeyLines)
     }
 
     /// Stores the dictionary `nested` holds under field `field`.
     public mutating func end(_ nested: PlistModelFieldsEncoder, field: Int) {
-        store(state.dictionary(nested), field: field)
+        state.endDictionary(nested)
+        stored(mark: nested.mark, field: field)
     }
 }
 
 /// The ``PlistElementsEncoder`` of ``PlistModelEncoder``.
 public struct PlistModelElementsEncoder: PlistElementsEncoder {
     @usableFromInline let state: ModelEncodingState
-    let step: ModelStep
+    let step: ModelEncodingStep
     @usableFromInline let depth: Int
+    /// Where its elements start (see `ModelEncodingState.begin(dictionary:mark:depth:step:)`).
+    @usableFromInline let base: Int
+    /// Where its bytes start.
+    let start: Int
     /// The elements so far.
-    @usableFromInline var values: [Plist] = []
+    @usableFromInline var count = 0
 
-    init(state: ModelEncodingState, step: ModelStep, depth: Int, capacity: Int) {
+    init(state: ModelEncodingState, step: ModelEncodingStep, depth: Int, base: Int, start: Int) {
         self.state = state
         self.step = step
         self.depth = depth
-        values.reserveCapacity(capacity)
+        self.base = base
+        self.start = start
     }
 
     /// The keys from the root to the array.
@@ -222,13 +261,28 @@ public struct PlistModelElementsEncoder: PlistElementsEncoder {
     /// Appends `value`.
     @inlinable
     public mutating func encode<T: PlistEncodable>(_ value: T) throws(EncodingError) {
-        var encoder = PlistModelEncoder(state: state, step: .index(values.count), depth: depth + 1)
-        try value.encode(plist: &encoder)
-        values.append(encoder.result ?? state.emptyDictionary(depth: depth + 1))
+        let mark = state.position
+        var encoder = PlistModelEncoder(state: state, step: .index(count), depth: depth + 1, mark: mark)
+        do {
+            try value.encode(plist: &encoder)
+        } catch {
+            state.abandon(mark: mark, entries: base)
+            throw error
+        }
+        state.endValue(mark: mark, depth: depth + 1)
+        count += 1
     }
 
     /// Appends `value` through its `Encodable` conformance.
     public mutating func encodeEncodable<T: Encodable>(_ value: T) throws(EncodingError) {
-        values.append(try state.encodable(value, depth: depth + 1, step: .index(values.count)))
+        let mark = state.position
+        do {
+            try state.write(encodable: value, mark: mark, depth: depth + 1, step: .index(count))
+        } catch {
+            state.abandon(mark: mark, entries: base)
+            throw error
+        }
+        state.endValue(mark: mark, depth: depth + 1)
+        count += 1
     }
 }

@@ -42,8 +42,9 @@ final class BinaryEncodingSink {
 
     /// The stand-in for the container `write` adds to the table; once a write has failed,
     /// nothing more is written, and the stand-in names the first object (``file(top:)``
-    /// throws the failure before it is read).
-    private func written(_ write: (inout BinaryWriter) throws(PlistError) -> UInt32) -> Plist {
+    /// throws the failure before it is read). The `PlistEncodable` encoder stages its
+    /// containers through this too.
+    func written(_ write: (inout BinaryWriter) throws(PlistError) -> UInt32) -> Plist {
         guard failure == nil else { return StagedObject(index: 0).standIn }
         do throws(PlistError) {
             return StagedObject(index: try write(&writer)).standIn

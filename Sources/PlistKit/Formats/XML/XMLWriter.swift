@@ -42,6 +42,17 @@ struct XMLWriter: ~Copyable {
         return writer.finish()
     }
 
+    /// The elements of `value` at `depth`, without the document's header and footer: a value
+    /// that the `PlistEncodable` encoder, which writes the document around it, encoded
+    /// through `Encodable`.
+    static func fragment(_ value: Plist, depth: Int, options: PlistWritingOptions) throws(PlistError) -> Data {
+        var writer = XMLWriter(options: options)
+        try withUnsafePointer(to: value) { (value) throws(PlistError) in
+            try writer.append(value, depth: depth)
+        }
+        return writer.finish()
+    }
+
     /// The document written, handed over without a copy.
     private consuming func finish() -> Data {
         out.data()
