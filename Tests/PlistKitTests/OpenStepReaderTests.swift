@@ -37,6 +37,16 @@ struct OpenStepReaderTests {
         #expect(message.contains("expected ';'") && message.hasSuffix("at 1:9"), "\(message)")
     }
 
+    /// CF's recovery in arrays: an element that fails just before the innermost array's `)`
+    /// is dropped with the dictionaries it had started, and none of their entries turn up in
+    /// the values read after it.
+    @Test func droppedElementsLeaveNothingBehind() throws {
+        #expect(try read("(a, <0)") == ["a"])
+        #expect(try read("(a, { b )") == ["a"])
+        #expect(try read("{ l = (a, (b, <0 ), { c ); }") == ["l": ["a", ["b"]]])
+        #expect(try read("((x, { a = b; c = { d = e; f ), { g = h; })") == [["x"], ["g": "h"]])
+    }
+
     @Test func typedValuesCanBeRefused() throws {
         let text = "(<*I5>, <*BY>)"
         #expect(try read(text) == [5, true])

@@ -1,8 +1,8 @@
 /// The grammar of NeXT/OpenStep text and `.strings` files, as CF's old-style parser
 /// (`CFOldStylePList.c`) reads them: the one place that decides what a document holds and
-/// whether it is valid. ``OpenStepReader`` builds a ``Plist`` from its events,
-/// ``OpenStepEventSource`` hands them on as ``PlistEvent``s, and ``OpenStepSpans`` records
-/// where they sit in the text.
+/// whether it is valid. It reports what it reads to an ``OpenStepEventHandler``:
+/// ``OpenStepReader`` builds a ``Plist`` in the parse loop, ``OpenStepEventSource`` hands
+/// the events on as ``PlistEvent``s, and ``OpenStepSpans`` records where they sit in the text.
 ///
 /// - `{ key = value; }` dictionaries (every entry ends with `;`; `key;` alone means
 ///   `key = key;`), `( a, b, )` arrays (a trailing comma is allowed); scalar tokens (quoted
@@ -19,10 +19,11 @@
 ///   where, past white space, the position is just before the innermost open array's `)`
 ///   ends that array without the element (``Event/endArrayDroppingElement(openContainers:)``).
 ///
-/// A pull parser: ``next()`` gives one event at a time, keeping the open containers on a
-/// stack, so that a chunked input is read as far as each event needs. After an error it is
-/// not called again.
+/// A pull parser: ``read(into:)`` reports one event at a time (``next()`` returns it),
+/// keeping the open containers on a stack, so that a chunked input is read as far as each
+/// event needs; ``parse(into:)`` reports them all. After an error it is not called again.
 struct OpenStepParser<Text: OpenStepText> {
+    /// One event, for the readers that pull them (``next()``).
     enum Event {
         case startDictionary
         case startArray
@@ -118,15 +119,34 @@ struct OpenStepParser<Text: OpenStepText> {
     /// The next event, or nil after the last one (once what follows the document's value
     /// is checked).
     mutating func next() throws(PlistError) -> Event? {
+        var slot = EventSlot()
+        _ = try read(into: &slot)
+        return slot.event
+    }
+
+    /// Reports every event to `handler`, to the last (and checks what follows the
+    /// document's value).
+    @inline(__always)
+    mutating func parse<Handler: OpenStepEventHandler>(into handler: inout Handler) throws(PlistError) {
+        while try read(into: &handler) {}
+    }
+
+    /// Reports the next event to `handler`; false, reporting none, after the last one.
+    @inline(__always)
+    mutating func read<Handler: OpenStepEventHandler>(into handler: inout Handler) throws(PlistError) -> Bool {
         do throws(PlistError) {
-            return try step()
+            return try step(&handler)
         } catch {
-            return try recover(from: error)
+            try recover(from: error, &handler)
+            return true
         }
     }
 
-    /// Reads on to the next event (over separators, which give none), or nil at the end.
-    private mutating func step() throws(PlistError) -> Event? {
+    /// Reads on to the next event (over separators, which give none) and reports it to
+    /// `handler` as the last thing it does, so that an error leaves none half reported;
+    /// false at the end. Inlined into ``read(into:)``, so that ``parse(into:)`` is one loop.
+    @inline(__always)
+    private mutating func step<Handler: OpenStepEventHandler>(_ handler: inout Handler) throws(PlistError) -> Bool {
         let quote = UInt8(ascii: "\""), apostrophe = UInt8(ascii: "'")
         while true {
             switch state {
@@ -134,7 +154,8 @@ struct OpenStepParser<Text: OpenStepText> {
                 switch phase {
                 case .start:
                     phase = .body
-                    return try documentStart()
+                    try documentStart(&handler)
+                    return true
                 case .body:
                     phase = .finished
                     if readsDocument {
@@ -143,15 +164,16 @@ struct OpenStepParser<Text: OpenStepText> {
                         }
                         try text.finish()
                     }
-                    return nil
+                    return false
                 case .finished:
-                    return nil
+                    return false
                 }
             case .dictionaryEntry:
                 if pendingKey {
                     pendingKey = false
                     state = .dictionaryAfterKey
-                    return .key(keys[1])
+                    handler.key(keys[1])
+                    return true
                 }
                 if let byte = try skipWhitespace(), byte == quote || byte == apostrophe || OpenStepEscapes.isUnquoted(byte) {
                     let start = text.offset
@@ -168,7 +190,8 @@ struct OpenStepParser<Text: OpenStepText> {
                         eventStart = start
                         keys[outer.count] = key
                         state = .dictionaryAfterKey
-                        return .key(key)
+                        handler.key(key)
+                        return true
                     }
                 }
                 if outer.count == 1 && unbracedRoot {
@@ -177,7 +200,8 @@ struct OpenStepParser<Text: OpenStepText> {
                     state = outer.removeLast()
                     phase = .finished
                     try text.finish()
-                    return .endDictionary
+                    handler.endDictionary()
+                    return true
                 }
                 guard let byte = try skipWhitespace(), byte == UInt8(ascii: "}") else {
                     throw text.error(try text.byte(at: 0) == nil ? .truncated : .syntax, "expected '}' or a key in a dictionary, found '\(try describeCharacter())'")
@@ -185,7 +209,8 @@ struct OpenStepParser<Text: OpenStepText> {
                 eventStart = text.offset
                 try text.advance(1)
                 state = outer.removeLast()
-                return .endDictionary
+                handler.endDictionary()
+                return true
             case .dictionaryAfterKey:
                 guard let byte = try skipWhitespace() else {
                     throw text.error(.truncated, "expected '=' or ';' after the key \"\(keys[outer.count])\", found the end of the input")
@@ -193,7 +218,8 @@ struct OpenStepParser<Text: OpenStepText> {
                 if byte == UInt8(ascii: ";") {
                     eventStart = text.offset
                     state = .dictionaryAfterValue
-                    return .scalar(.string(keys[outer.count]))
+                    handler.scalar(.string(keys[outer.count]))
+                    return true
                 }
                 guard byte == UInt8(ascii: "=") else {
                     throw text.error(.syntax, "expected '=' or ';' after the key \"\(keys[outer.count])\", found '\(try describeCharacter())'")
@@ -201,7 +227,8 @@ struct OpenStepParser<Text: OpenStepText> {
                 try text.advance(1)
                 state = .dictionaryAfterValue
                 guard let first = try skipWhitespace() else { throw text.error(.truncated, "OpenStep text ends where a value should be") }
-                return try value(first)
+                try value(first, &handler)
+                return true
             case .dictionaryAfterValue:
                 guard let byte = try skipWhitespace() else {
                     throw text.error(.truncated, "expected ';' after the value of \"\(keys[outer.count])\", found the end of the input")
@@ -216,10 +243,12 @@ struct OpenStepParser<Text: OpenStepText> {
                 let byte = try skipWhitespace()
                 if let byte, Self.startsValue(byte) {
                     state = .arrayAfterElement
-                    return try value(byte)
+                    try value(byte, &handler)
+                    return true
                 }
                 guard let byte else { throw text.error(.truncated, "expected ')' to close an array, found the end of the input") }
-                return try endArray(byte)
+                try endArray(byte, &handler)
+                return true
             case .arrayAfterElement:
                 guard let byte = try skipWhitespace() else { throw text.error(.truncated, "expected ',' or ')' in an array, found the end of the input") }
                 if byte == UInt8(ascii: ",") {
@@ -227,38 +256,44 @@ struct OpenStepParser<Text: OpenStepText> {
                     state = .arrayAfterComma
                     continue
                 }
-                return try endArray(byte)
+                try endArray(byte, &handler)
+                return true
             }
         }
     }
 
     /// The array's end, which `byte` (at the position) must be.
-    private mutating func endArray(_ byte: UInt8) throws(PlistError) -> Event {
+    private mutating func endArray<Handler: OpenStepEventHandler>(_ byte: UInt8, _ handler: inout Handler) throws(PlistError) {
         guard byte == UInt8(ascii: ")") else {
             throw text.error(.syntax, "expected ',' or ')' in an array, found '\(try describeCharacter())'")
         }
         eventStart = text.offset
         try text.advance(1)
         state = outer.removeLast()
-        return .endArray
+        handler.endArray()
     }
 
     /// The first event: an empty dictionary for white space alone, the root value, or the
     /// start of a `.strings` file.
-    private mutating func documentStart() throws(PlistError) -> Event {
+    private mutating func documentStart<Handler: OpenStepEventHandler>(_ handler: inout Handler) throws(PlistError) {
         guard let byte = try skipWhitespace() else {
             guard readsDocument else { throw text.error(.truncated, "OpenStep text ends where a value should be") }
             eventStart = text.offset
             unbracedRoot = true
             open(.dictionaryEntry)
-            return .startDictionary
+            handler.startDictionary()
+            return
         }
-        let first = try value(byte)
-        guard readsDocument, case .scalar(let scalar) = first else { return first }
+        guard readsDocument, !Self.startsContainer(byte) else {
+            try value(byte, &handler)
+            return
+        }
+        let scalar = try self.scalar(byte)
         guard try skipWhitespace() != nil else {
             phase = .finished
             try text.finish()
-            return first
+            handler.scalar(scalar)
+            return
         }
         guard case .string(let key) = scalar else {
             throw text.error(.syntax, "unexpected '\(try describeCharacter())' after the property list")
@@ -269,7 +304,7 @@ struct OpenStepParser<Text: OpenStepText> {
         open(.dictionaryEntry)
         keys[1] = key
         pendingKey = true
-        return .startDictionary
+        handler.startDictionary()
     }
 
     /// Opens a container inside the current one, in `initial` state.
@@ -284,7 +319,7 @@ struct OpenStepParser<Text: OpenStepText> {
     /// text is a `)`, the innermost open array ends there without the failed element.
     /// Otherwise, and for errors of the input itself (undecodable bytes, a failed read),
     /// `error` is thrown.
-    private mutating func recover(from error: PlistError) throws(PlistError) -> Event {
+    private mutating func recover<Handler: OpenStepEventHandler>(from error: PlistError, _ handler: inout Handler) throws(PlistError) {
         guard error.code != .invalidString, error.code != .io else { throw error }
         var array = outer.count
         if !state.isArray {
@@ -298,7 +333,7 @@ struct OpenStepParser<Text: OpenStepText> {
         state = outer[array - 1]
         outer.removeSubrange((array - 1)...)
         droppedElementError = error
-        return .endArrayDroppingElement(openContainers: unfinished)
+        handler.endArrayDroppingElement(openContainers: unfinished)
     }
 
     // MARK: Values
@@ -311,28 +346,40 @@ struct OpenStepParser<Text: OpenStepText> {
         }
     }
 
+    @inline(__always)
+    private static func startsContainer(_ byte: UInt8) -> Bool {
+        byte == UInt8(ascii: "{") || byte == UInt8(ascii: "(")
+    }
+
     /// The value that starts with `byte` at the position (white space skipped): a container
     /// opens, a scalar is read.
-    private mutating func value(_ byte: UInt8) throws(PlistError) -> Event {
-        eventStart = text.offset
-        switch byte {
-        case UInt8(ascii: "{"), UInt8(ascii: "("):
-            guard outer.count + baseDepth < maximumDepth else {
-                throw text.error(.depthLimitExceeded, "containers nest deeper than \(maximumDepth) levels")
-            }
-            try text.advance(1)
-            if byte == UInt8(ascii: "{") {
-                open(.dictionaryEntry)
-                return .startDictionary
-            }
-            open(.arrayOpened)
-            return .startArray
-        default:
-            guard Self.startsValue(byte) else {
-                throw text.error(.syntax, "unexpected '\(try describeCharacter())' where a value should be")
-            }
-            return .scalar(try text.scalar())
+    @inline(__always)
+    private mutating func value<Handler: OpenStepEventHandler>(_ byte: UInt8, _ handler: inout Handler) throws(PlistError) {
+        guard Self.startsContainer(byte) else {
+            handler.scalar(try scalar(byte))
+            return
         }
+        eventStart = text.offset
+        guard outer.count + baseDepth < maximumDepth else {
+            throw text.error(.depthLimitExceeded, "containers nest deeper than \(maximumDepth) levels")
+        }
+        try text.advance(1)
+        if byte == UInt8(ascii: "{") {
+            open(.dictionaryEntry)
+            handler.startDictionary()
+        } else {
+            open(.arrayOpened)
+            handler.startArray()
+        }
+    }
+
+    /// The scalar token that starts with `byte` at the position (white space skipped).
+    private mutating func scalar(_ byte: UInt8) throws(PlistError) -> Plist {
+        eventStart = text.offset
+        guard Self.startsValue(byte) else {
+            throw text.error(.syntax, "unexpected '\(try describeCharacter())' where a value should be")
+        }
+        return try text.scalar()
     }
 
     // MARK: White space and comments
@@ -341,8 +388,20 @@ struct OpenStepParser<Text: OpenStepText> {
     @inline(__always)
     private mutating func skipWhitespace() throws(PlistError) -> UInt8? {
         // Most tokens follow the last without white space or after one space.
-        if let byte = try text.byte(at: 0), byte > 0x20, byte < 0x80, byte != UInt8(ascii: "/") { return byte }
+        if let byte = try text.byte(at: 0) {
+            if Self.isPlainToken(byte) { return byte }
+            if byte == 0x20, let next = try text.byte(at: 1), Self.isPlainToken(next) {
+                try text.advance(1)
+                return next
+            }
+        }
         return try skipWhitespaceAndComments()
+    }
+
+    /// True for a byte that starts no white space, comment or line separator.
+    @inline(__always)
+    private static func isPlainToken(_ byte: UInt8) -> Bool {
+        byte > 0x20 && byte < 0x80 && byte != UInt8(ascii: "/")
     }
 
     private mutating func skipWhitespaceAndComments() throws(PlistError) -> UInt8? {
