@@ -8,7 +8,7 @@ let rootURL = URL(fileURLWithPath: "../..", relativeTo: URL(fileURLWithPath: #fi
 let root = rootURL.lastPathComponent
 
 // `@Archivable` is expanded by the library's compiler plugin as the enclosing package builds
-// it (`swift build --product PlistKitMacrosPlugin-tool` there: debug), loaded with
+// it (`swift build --package-path ../.. --product PlistKitMacrosPlugin`: debug), loaded with
 // `-load-plugin-executable`, as Fuzz/ does. Depending on the `PlistKitMacros` product instead
 // would build swift-syntax optimized for this release build: most of an hour on the shared
 // two-core machine, for a plugin whose speed is not measured. The expansion is the same.
