@@ -15,6 +15,10 @@ let root = URL(fileURLWithPath: rootPath, relativeTo: URL(fileURLWithPath: #file
 let package = Package(
     name: "PlistKitBenchmarks",
     platforms: [.macOS(.v15)],
+    products: [
+        // For MacroCost/, which measures the macros against these models' hand-written twins.
+        .library(name: "BenchmarkWorkloads", targets: ["BenchmarkWorkloads"]),
+    ],
     dependencies: [
         .package(path: rootPath),
         .package(url: "https://github.com/ordo-one/benchmark", from: "1.38.1", traits: ["MallocInterposer"]),

@@ -33,6 +33,12 @@
 ///   overrides `encode(with:)` and `decode(from:)`, calling `super` first, and writes
 ///   `$classes` as its name followed by its superclass's chain, up to `NSObject`.
 ///
+/// - Enums are not annotated: one with raw values states ``KeyedRawValueArchivable``, one
+///   with associated values conforms to ``KeyedInlineCodable`` or ``KeyedValueCodable`` by
+///   hand, and the annotated types hold them like any other property.
+/// - A generic class's default name includes its arguments (`Box<Int>`), as
+///   `String(describing:)` gives it, so that specializations are told apart.
+///
 /// Declaring a member the macro would write (`archivedClassName`, `encode(with:)`, …) is an
 /// error: write the whole conformance by hand for custom cases.
 /// - Parameter className: the name written as `$classname`: the bare type name (the

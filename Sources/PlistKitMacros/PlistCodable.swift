@@ -11,6 +11,11 @@
 /// leaves a property out. An enum with raw values is coded as its raw value; an enum with
 /// associated values as Codable codes it, `{"case": {"label": value, "_1": value}}`.
 ///
+/// A property whose type is only `Codable` (no `PlistDecodable`/`PlistEncodable`) is coded
+/// through its `Codable` conformance, at any depth. A final subclass codes its own stored
+/// properties and leaves the superclass's to its `init()`, as a synthesized `Codable`
+/// conformance does.
+///
 /// A type that uses ``PlistKey(_:)`` or ``PlistIgnored()`` and declares no `CodingKeys`
 /// gets a `CodingKeys` enum naming the same keys, so that a `Codable` conformance of the
 /// same type writes what the macro's does.

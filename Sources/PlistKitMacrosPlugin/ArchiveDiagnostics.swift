@@ -4,6 +4,7 @@ import SwiftSyntax
 /// The errors `@Archivable` reports, each naming the property or argument concerned.
 enum ArchiveDiagnostic: DiagnosticMessage {
     case notAClassOrStruct
+    case enumConformsByHand
     case structNeedsConformance
     case badClassName
     case badKey(property: String)
@@ -19,6 +20,8 @@ enum ArchiveDiagnostic: DiagnosticMessage {
         switch self {
         case .notAClassOrStruct:
             "@Archivable applies to a class (KeyedCodable) or a struct (KeyedValueCodable)"
+        case .enumConformsByHand:
+            "@Archivable applies to a class or a struct; an enum with raw values states ': KeyedRawValueArchivable', one with associated values conforms to KeyedInlineCodable (fields of its holder) or KeyedValueCodable (an object of its own) by hand"
         case .structNeedsConformance:
             "an @Archivable struct states its conformance: add ': KeyedValueCodable'"
         case .badClassName:

@@ -60,7 +60,8 @@ struct ArchivePlan {
                                          fixIts: [ArchiveFixIt.addValueConformance(type)]))
             }
         } else {
-            if diagnose { context.diagnose(Diagnostic(node: attribute, message: ArchiveDiagnostic.notAClassOrStruct)) }
+            let message: ArchiveDiagnostic = declaration.is(EnumDeclSyntax.self) ? .enumConformsByHand : .notAClassOrStruct
+            if diagnose { context.diagnose(Diagnostic(node: attribute, message: message)) }
             return nil
         }
         typeName = name.text

@@ -538,7 +538,79 @@ struct ArchivableExpansionTests {
                 case on, off
             }
             """, diagnostics: [
+            .init(message: "@Archivable applies to a class or a struct; an enum with raw values states ': KeyedRawValueArchivable', one with associated values conforms to KeyedInlineCodable (fields of its holder) or KeyedValueCodable (an object of its own) by hand", line: 1, column: 1),
+        ])
+        expect("""
+            @Archivable
+            actor Counter {
+                var count = 0
+            }
+            """, """
+            actor Counter {
+                var count = 0
+            }
+            """, diagnostics: [
             .init(message: "@Archivable applies to a class (KeyedCodable) or a struct (KeyedValueCodable)", line: 1, column: 1),
         ])
+    }
+
+    @Test func genericFinalClassKeepsItsArgumentsInItsName() {
+        // No literal: the protocol's default, `String(describing: Self.self)`, names each
+        // specialization apart (`Box<Int>`, `Box<String>`), so both can share an archive.
+        expect("""
+            @Archivable
+            final class Box<T: KeyedArchivable> {
+                var items: [T] = []
+            }
+            """, """
+            final class Box<T: KeyedArchivable> {
+                var items: [T] = []
+
+                func encode(with archiver: KeyedArchiver) {
+                    archiver.encode(self.items, forKey: "items")
+                }
+
+                func decode(from unarchiver: KeyedUnarchiver) throws {
+                    self.items = try unarchiver.decode([T].self, forKey: "items", default: self.items)
+                }
+            }
+
+            extension Box: KeyedCodable {
+
+            }
+            """)
+        expect("""
+            @Archivable
+            class Node<Value: KeyedArchivable> {
+                var value: Value?
+            }
+            """, """
+            class Node<Value: KeyedArchivable> {
+                var value: Value?
+
+                class var archivedClassName: String {
+                    String(describing: Node.self)
+                }
+
+                class var archivedClassHierarchy: [String] {
+                    [String(describing: Node.self), "NSObject"]
+                }
+
+                required init() {
+                }
+
+                func encode(with archiver: KeyedArchiver) {
+                    archiver.encode(self.value, forKey: "value")
+                }
+
+                func decode(from unarchiver: KeyedUnarchiver) throws {
+                    self.value = try unarchiver.decodeIfPresent(Value.self, forKey: "value")
+                }
+            }
+
+            extension Node: KeyedCodable {
+
+            }
+            """)
     }
 }

@@ -186,6 +186,44 @@ import Testing
         )
     }
 
+    /// A final subclass gets the same members as any final class (its initializer calls the
+    /// superclass's `init()` implicitly, as synthesized `Codable` does), and a property of a
+    /// Codable-only type the same calls as any other: the field coders' overloads pick the path.
+    @Test func finalSubclassWithACodableOnlyProperty() {
+        assertExpansion(
+            """
+            @PlistCodable
+            final class Dog: Animal {
+                var name: String
+                var collar: LegacyTag?
+            }
+            """,
+            expandedSource: """
+                final class Dog: Animal {
+                    var name: String
+                    var collar: LegacyTag?
+
+                    init(plist decoder: inout some PlistValueDecoder) throws(DecodingError) {
+                        var fields = try decoder.decodeFields(Self.plistFields)
+                        self.name = try fields.decode(String.self, field: 0)
+                        self.collar = try fields.decodeIfPresent(LegacyTag.self, field: 1)
+                    }
+                }
+
+                extension Dog: PlistDecodable, PlistEncodable {
+                    static let plistFields = PlistFields(["name", "collar"])
+
+                    func encode(plist encoder: inout some PlistValueEncoder) throws(EncodingError) {
+                        var fields = encoder.encodeFields(Self.plistFields)
+                        try fields.encode(self.name, field: 0)
+                        try fields.encodeIfPresent(self.collar, field: 1)
+                        encoder.end(fields)
+                    }
+                }
+                """
+        )
+    }
+
     @Test func genericStructConformsWhereItsParametersDo() {
         assertExpansion(
             """
