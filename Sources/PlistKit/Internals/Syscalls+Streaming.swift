@@ -40,4 +40,11 @@ extension Syscalls {
         }
         return .success(UnsafeRawPointer(region))
     }
+
+    /// Drops the pages of a read-only file mapping from the process's memory
+    /// (`madvise(MADV_DONTNEED)`): the next read of them maps them again from the file (from
+    /// the kernel's page cache, if it still holds them). Only advice, so a refusal is ignored.
+    package static func releaseMappedPages(_ address: UnsafeRawPointer, _ size: Int) {
+        _ = madvise(UnsafeMutableRawPointer(mutating: address), size, MADV_DONTNEED)
+    }
 }

@@ -31,8 +31,39 @@ final class BinaryEventSource: PlistEventSource {
     private let maximumDepth: Int
     /// ``PlistReadingOptions/sharesLargeData``, for `Data` input (a mapping is copied from).
     private let sharesLargeData: Bool
-    private var stack: [Frame] = []
-    private var started = false
+    // Used by one event reader or writer, from one thread at a time and never re-entrantly:
+    // the state below skips Swift's dynamic exclusivity checks, which cost more than an event.
+    @exclusivity(unchecked) private var stack: [Frame] = []
+    @exclusivity(unchecked) private var started = false
+    /// The pages of a mapped file that the walk has read stay resident, counted in the
+    /// process's memory, until they are dropped: every ``eventsPerRelease`` events all of
+    /// them are, so that memory stays bounded whatever the file's size (the few pages read
+    /// again, such as those of the shared keys, come back from the page cache).
+    private static let eventsPerRelease = 1 << 16
+    @exclusivity(unchecked) private var eventsSinceRelease = 0
+    /// The strings of recently read string objects: uniqued keys and values are referred to
+    /// again and again, and are decoded once while they stay here.
+    @exclusivity(unchecked) private var strings = RecentStrings()
+
+    /// The `String`s of string objects by object index, one per slot of a small table, each
+    /// replaced by the next object that maps to it.
+    private struct RecentStrings {
+        private static let slotCount = 256
+        private var indices = [Int](repeating: -1, count: RecentStrings.slotCount)
+        private var values = [String](repeating: "", count: RecentStrings.slotCount)
+
+        /// The string of object `index`, if it is here.
+        func string(of index: Int) -> String? {
+            let slot = index & (Self.slotCount - 1)
+            return indices.withUnsafeBufferPointer { $0[slot] } == index ? values.withUnsafeBufferPointer { $0[slot] } : nil
+        }
+
+        mutating func remember(_ string: String, of index: Int) {
+            let slot = index & (Self.slotCount - 1)
+            indices.withUnsafeMutableBufferPointer { $0[slot] = index }
+            values.withUnsafeMutableBufferPointer { $0[slot] = string }
+        }
+    }
 
     init(bytes: Data, options: PlistReadingOptions) throws(PlistError) {
         storage = .data(bytes)
@@ -94,7 +125,12 @@ final class BinaryEventSource: PlistEventSource {
                 }
             }
             return try result.get()
-        case .mapped(let bytes, _, _):
+        case .mapped(let bytes, let mapping, let size):
+            eventsSinceRelease += 1
+            if eventsSinceRelease == Self.eventsPerRelease {
+                eventsSinceRelease = 0
+                Syscalls.releaseMappedPages(mapping, size)
+            }
             return try step(BinaryObjectTable(checked: bytes, trailer: trailer))
         }
     }
@@ -140,7 +176,13 @@ final class BinaryEventSource: PlistEventSource {
 
     /// The event of object `index`: a scalar, or the start of a container, which opens.
     private func value(_ table: BinaryObjectTable, index: Int, referencedFrom referrer: Int) throws(PlistError) -> PlistEvent {
+        if let string = strings.string(of: index) { return .scalar(.string(string)) }
         let object = try located(table, index: index, referencedFrom: referrer)
+        if object.isString {
+            let string = try table.string(object)
+            strings.remember(string, of: index)
+            return .scalar(.string(string))
+        }
         if let scalar = try table.scalarValue(object) { return .scalar(scalar) }
         guard stack.count < maximumDepth else {
             throw PlistError(.depthLimitExceeded, "containers nest deeper than \(maximumDepth) levels", offset: object.offset)
@@ -151,8 +193,13 @@ final class BinaryEventSource: PlistEventSource {
 
     /// The text of the key object `index`, which must be a string.
     private func key(_ table: BinaryObjectTable, index: Int, referencedFrom referrer: Int) throws(PlistError) -> String {
+        if let string = strings.string(of: index) { return string }
         let object = try located(table, index: index, referencedFrom: referrer)
-        if object.isString { return try table.string(object) }
+        if object.isString {
+            let string = try table.string(object)
+            strings.remember(string, of: index)
+            return string
+        }
         _ = try table.scalarValue(object)  // a malformed scalar is that error, as in BinaryReader
         throw PlistError(.nonStringKey, "dictionary key is \(object.kind.plistKind.words), not a string", offset: referrer)
     }
