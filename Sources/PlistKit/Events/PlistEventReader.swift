@@ -80,8 +80,8 @@ public final class PlistEventReader {
     /// needs its trailer and random access, so it must be a regular file: it is mapped
     /// read-only into the address space (`mmap`), and what is kept on the heap is only the
     /// stack of open containers and a few hundred recently read strings (the pages of the
-    /// file the walk has read are dropped from the process's memory every few thousand
-    /// events, and stay in the kernel's page cache while it keeps them). A binary file that shares containers yields their events again at every
+    /// file the walk has read are dropped from the process's memory every few megabytes of
+    /// them, and stay in the kernel's page cache while it keeps them). A binary file that shares containers yields their events again at every
     /// reference, so a small file with exponential sharing yields exponentially many events,
     /// still in memory bounded by the nesting depth.
     ///

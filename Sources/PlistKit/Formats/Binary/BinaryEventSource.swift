@@ -36,11 +36,16 @@ final class BinaryEventSource: PlistEventSource {
     @exclusivity(unchecked) private var stack: [Frame] = []
     @exclusivity(unchecked) private var started = false
     /// The pages of a mapped file that the walk has read stay resident, counted in the
-    /// process's memory, until they are dropped: every ``eventsPerRelease`` events all of
-    /// them are, so that memory stays bounded whatever the file's size (the few pages read
-    /// again, such as those of the shared keys, come back from the page cache).
-    private static let eventsPerRelease = 1 << 16
-    @exclusivity(unchecked) private var eventsSinceRelease = 0
+    /// process's memory, until they are dropped; a file whose objects are shared reads pages
+    /// from all over it. Every ``eventsPerCheck`` events the process's page faults are
+    /// counted, and once ``faultsPerRelease`` more were taken (each maps at most a few dozen
+    /// kilobytes) every page is dropped, so that memory stays bounded whatever the file's
+    /// size; the few pages read again, such as those of the shared keys, come back from the
+    /// kernel's page cache.
+    private static let eventsPerCheck = 1 << 10
+    private static let faultsPerRelease = 128
+    @exclusivity(unchecked) private var eventsSinceCheck = 0
+    @exclusivity(unchecked) private var faultsAtRelease = 0
     /// The strings of recently read string objects: uniqued keys and values are referred to
     /// again and again, and are decoded once while they stay here.
     @exclusivity(unchecked) private var strings = RecentStrings()
@@ -126,10 +131,13 @@ final class BinaryEventSource: PlistEventSource {
             }
             return try result.get()
         case .mapped(let bytes, let mapping, let size):
-            eventsSinceRelease += 1
-            if eventsSinceRelease == Self.eventsPerRelease {
-                eventsSinceRelease = 0
-                Syscalls.releaseMappedPages(mapping, size)
+            eventsSinceCheck += 1
+            if eventsSinceCheck == Self.eventsPerCheck {
+                eventsSinceCheck = 0
+                if Syscalls.minorPageFaults() - faultsAtRelease >= Self.faultsPerRelease {
+                    Syscalls.releaseMappedPages(mapping, size)
+                    faultsAtRelease = Syscalls.minorPageFaults()
+                }
             }
             return try step(BinaryObjectTable(checked: bytes, trailer: trailer))
         }
