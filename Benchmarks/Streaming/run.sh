@@ -1,13 +1,16 @@
 #!/usr/bin/env bash
-# Converting a large XML plist through events (plistkit -convert … -stream) beside the
-# whole-value path (plistkit -convert without -stream): wall time and peak RSS.
+# Converting large property lists through events (plistkit -convert … -stream) beside the
+# whole-value path (plistkit -convert … -no-stream): wall time and peak RSS of each process.
 #
 #   Benchmarks/Streaming/run.sh [RECORDS…]   # default 500,000 and 5,000,000 records:
 #                                            # about 0.2 and 2 GB of XML
 #
-# Writes each file once to Benchmarks/.workloads/big-RECORDS.xml (make_big_xml.py), builds
-# plistkit in release mode, and prints one Markdown table. WHOLE=0 skips the whole-value
-# conversions (which need several times the file's size in memory).
+# Writes each XML file once to Benchmarks/.workloads/big-RECORDS.xml (make_big_xml.py) and
+# its JSON and binary forms beside it (converted by plistkit as it converts by default: the
+# whole value below 1 GiB, through events from there), builds plistkit in release mode, and
+# prints one Markdown table: XML to JSON and to binary, JSON to binary and to XML, binary to
+# XML and to JSON. WHOLE=0 skips the whole-value conversions (which need several times the
+# file's size in memory).
 set -euo pipefail
 here="$(cd "$(dirname "$0")" && pwd)"
 root="$(cd "$here/../.." && pwd)"
@@ -20,27 +23,49 @@ stats="$out/time"
 trap 'rm -rf "$out"' EXIT
 echo "$(date -u '+%Y-%m-%d %H:%M UTC'), commit $(git -C "$root" rev-parse --short HEAD)"
 echo
-echo "| file | conversion | path | wall time | peak RSS |"
-echo "|---|---|---|--:|--:|"
-measure() {  # FORMAT PATH-NAME ARGUMENTS...
-    local format="$1" name="$2"; shift 2
+echo "| file | conversion | events (-stream) | whole value (-no-stream) | events ÷ whole |"
+echo "|---|---|--:|--:|--:|"
+# Runs one conversion; sets `seconds` and `megabytes`, or `failure`.
+measure() {  # INPUT FORMAT PATH-FLAG
     local start end
+    failure=""
     start=$(date +%s%N)
-    if /usr/bin/time -f "%M" -o "$stats" "$plistkit" -convert "$format" "$@" -o "$out/result" "$file" >/dev/null 2>"$out/stderr"; then
+    if /usr/bin/time -f "%M" -o "$stats" "$plistkit" -convert "$2" "$3" -o "$out/result" "$1" >/dev/null 2>"$out/stderr"; then
         end=$(date +%s%N)
-        printf '| %s | XML → %s | %s | %.1f s | %s MB |\n' "$label" "$format" "$name" "$(echo "($end - $start) / 1000000000" | bc -l)" "$(( $(tail -n 1 "$stats") / 1024 ))"
+        seconds=$(echo "($end - $start) / 1000000000" | bc -l)
+        megabytes=$(( $(tail -n 1 "$stats") / 1024 ))
     else
-        printf '| %s | XML → %s | %s | failed: %s | |\n' "$label" "$format" "$name" "$(head -c 160 "$out/stderr" | tr '\n' ' ')"
+        failure="failed: $(head -c 160 "$out/stderr" | tr '\n' ' ')"
     fi
     rm -f "$out/result"
 }
 for records in "${sizes[@]}"; do
-    file="$root/Benchmarks/.workloads/big-$records.xml"
-    mkdir -p "$(dirname "$file")"
-    [ -f "$file" ] || python3 "$here/make_big_xml.py" "$file" "$records"
-    label="$records records, $(du -h "$file" | cut -f1)"
-    for format in json binary1; do
-        measure "$format" "events (-stream)" -stream
-        [ "${WHOLE:-1}" = 0 ] || measure "$format" "whole value (-no-stream)" -no-stream
+    base="$root/Benchmarks/.workloads/big-$records"
+    mkdir -p "$(dirname "$base")"
+    [ -f "$base.xml" ] || python3 "$here/make_big_xml.py" "$base.xml" "$records"
+    [ -f "$base.json" ] || "$plistkit" -convert json -o "$base.json" "$base.xml"
+    [ -f "$base.bplist" ] || "$plistkit" -convert binary1 -o "$base.bplist" "$base.xml"
+    for conversion in "xml json" "xml binary1" "json binary1" "json xml1" "bplist xml1" "bplist json"; do
+        set -- $conversion
+        input="$base.$1"
+        label="$records records, $1, $(du -h "$input" | cut -f1)"
+        measure "$input" "$2" -stream
+        if [ -n "$failure" ]; then
+            printf '| %s | → %s | %s | | |\n' "$label" "$2" "$failure"
+            continue
+        fi
+        events=$(printf '%.1f s, %s MB' "$seconds" "$megabytes")
+        eventSeconds=$seconds
+        whole="" ratio=""
+        if [ "${WHOLE:-1}" != 0 ]; then
+            measure "$input" "$2" -no-stream
+            if [ -n "$failure" ]; then
+                whole=$failure
+            else
+                whole=$(printf '%.1f s, %s MB' "$seconds" "$megabytes")
+                ratio=$(printf '%.2f×' "$(echo "$eventSeconds / $seconds" | bc -l)")
+            fi
+        fi
+        printf '| %s | → %s | %s | %s | %s |\n' "$label" "$2" "$events" "$whole" "$ratio"
     done
 done

@@ -53,6 +53,32 @@ if arguments.count >= 3, arguments[1] == "openstep" {
     }
     exit(0)
 }
+// A conversion of any file, as `plistkit -convert FORMAT -stream` and `-no-stream` do it
+// (Streaming/run.sh times those processes): stream pulls every event from a
+// PlistEventReader over the file, a chunk at a time, into a PlistEventWriter; whole decodes
+// the file's bytes into a Plist and encodes that. The output goes to /dev/null.
+//
+//   plistkit-profile stream|whole xml|binary|json FILE [RUNS]
+if arguments.count >= 3, arguments[0] == "stream" || arguments[0] == "whole", let target = PlistFormat(rawValue: arguments[1]) {
+    let path = arguments[2]
+    let runs = arguments.count > 3 ? Int(arguments[3]) ?? 1 : 1
+    guard let null = FileHandle(forWritingAtPath: "/dev/null") else { exit(2) }
+    for _ in 0..<runs {
+        let elapsed = try measure {
+            if arguments[0] == "stream" {
+                let reader = try PlistEventReader(contentsOfFile: path)
+                let writer = try PlistEventWriter(format: target, fileDescriptor: null.fileDescriptor)
+                while let event = try reader.next() { try writer.write(event) }
+                try writer.finish()
+            } else {
+                let value = try Plist(decoding: try Data(contentsOf: URL(fileURLWithPath: path)))
+                null.write(try value.encoded(as: target))
+            }
+        }
+        print("\(arguments[0]) \(path) to \(target.rawValue): \(elapsed)")
+    }
+    exit(0)
+}
 guard arguments.count >= 3, let format = PlistFormat(rawValue: arguments[1]), let workload = Workload(rawValue: arguments[2]) else {
     print("usage: plistkit-profile OPERATION binary|xml WORKLOAD [RUNS]")
     exit(2)

@@ -16,17 +16,19 @@ import Foundation
 final class EventInput {
     private let descriptor: Int32?
     private let chunkSize: Int
+    // Used by one event reader or writer, from one thread at a time and never re-entrantly:
+    // the state below skips Swift's dynamic exclusivity checks, which cost more than an event.
     /// Read but unconsumed bytes are `window[start...]`.
-    private var window: [UInt8]
-    private var start = 0
+    @exclusivity(unchecked) private var window: [UInt8]
+    @exclusivity(unchecked) private var start = 0
     /// True once the descriptor reported the end of the file (or for in-memory input).
-    private(set) var reachedEnd: Bool
+    @exclusivity(unchecked) private(set) var reachedEnd: Bool
     /// Turns the bytes read into what tokenizers see (OpenStep's UTF-16 becomes UTF-8);
     /// called with each chunk and, at the end, with an empty final call.
-    private var decoder: EventInputDecoder?
+    @exclusivity(unchecked) private var decoder: EventInputDecoder?
     /// Line and column (1-based) of the first unconsumed byte.
-    private(set) var line = 1
-    private(set) var column = 1
+    @exclusivity(unchecked) private(set) var line = 1
+    @exclusivity(unchecked) private(set) var column = 1
     /// Whether columns count Unicode scalars and a lone CR ends a line (OpenStep), or
     /// columns count bytes and only LF ends a line (JSON).
     var countsScalars = false

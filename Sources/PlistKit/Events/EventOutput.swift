@@ -6,10 +6,12 @@ final class EventOutput {
     /// The bytes gathered before they are handed on.
     static let chunkSize = 64 * 1024
 
+    // Used by one event reader or writer, from one thread at a time and never re-entrantly:
+    // the state below skips Swift's dynamic exclusivity checks, which cost more than an event.
     /// The bytes not yet handed on.
-    var buffer = ByteBuffer(capacity: EventOutput.chunkSize)
+    @exclusivity(unchecked) var buffer = ByteBuffer(capacity: EventOutput.chunkSize)
     /// The number of bytes already handed on.
-    private(set) var flushed = 0
+    @exclusivity(unchecked) private(set) var flushed = 0
     private let sink: (UnsafeRawBufferPointer) throws(PlistError) -> Void
 
     init(sink: @escaping (UnsafeRawBufferPointer) throws(PlistError) -> Void) {

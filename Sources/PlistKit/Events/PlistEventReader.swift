@@ -32,10 +32,12 @@ public final class PlistEventReader {
     /// The format being read, detected from the first bytes unless given.
     public let format: PlistFormat
     private let source: any PlistEventSource
+    // Used by one event reader or writer, from one thread at a time and never re-entrantly:
+    // the state below skips Swift's dynamic exclusivity checks, which cost more than an event.
     /// An event ``readValue()`` or ``skipValue()`` looked at but left for ``next()``.
-    private var lookahead: PlistEvent?
+    @exclusivity(unchecked) private var lookahead: PlistEvent?
     /// The first error; every later call throws it again.
-    private var failure: PlistError?
+    @exclusivity(unchecked) private var failure: PlistError?
     /// The descriptor ``init(contentsOfFile:format:options:chunkSize:)`` opened, closed at `deinit`.
     private var ownedDescriptor: Int32?
     /// The format was detected rather than given and the head of the input looks like binary
@@ -77,8 +79,9 @@ public final class PlistEventReader {
     /// (XML files may exceed the 2 GiB the whole-value reader takes). A binary property list
     /// needs its trailer and random access, so it must be a regular file: it is mapped
     /// read-only into the address space (`mmap`), and what is kept on the heap is only the
-    /// stack of open containers (the pages of the file the walk touches are the kernel's to
-    /// keep or drop). A binary file that shares containers yields their events again at every
+    /// stack of open containers and a few hundred recently read strings (the pages of the
+    /// file the walk has read are dropped from the process's memory every few megabytes of
+    /// them, and stay in the kernel's page cache while it keeps them). A binary file that shares containers yields their events again at every
     /// reference, so a small file with exponential sharing yields exponentially many events,
     /// still in memory bounded by the nesting depth.
     ///

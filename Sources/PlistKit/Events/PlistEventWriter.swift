@@ -54,14 +54,16 @@ public final class PlistEventWriter {
     let output: EventOutput
     /// The format's half of the writer: what it writes for each step.
     private let emitter: any PlistEventEmitter
+    // Used by one event reader or writer, from one thread at a time and never re-entrantly:
+    // the state below skips Swift's dynamic exclusivity checks, which cost more than an event.
     /// The open containers, outermost first.
-    private(set) var levels: [Level] = []
+    @exclusivity(unchecked) private(set) var levels: [Level] = []
     /// Whether the root value has begun.
-    private var hasRoot = false
+    @exclusivity(unchecked) private var hasRoot = false
     /// The number of events taken, for messages.
-    private var eventNumber = 0
+    @exclusivity(unchecked) private var eventNumber = 0
     /// Whether an error or ``finish()`` has ended the document.
-    private var isClosed = false
+    @exclusivity(unchecked) private var isClosed = false
 
     /// One open container.
     struct Level {

@@ -40,4 +40,24 @@ extension Syscalls {
         }
         return .success(UnsafeRawPointer(region))
     }
+
+    /// Drops the pages of a read-only file mapping from the process's memory
+    /// (`madvise(MADV_DONTNEED)`): the next read of them maps them again from the file (from
+    /// the kernel's page cache, if it still holds them). Only advice, so a refusal is ignored.
+    package static func releaseMappedPages(_ address: UnsafeRawPointer, _ size: Int) {
+        _ = madvise(UnsafeMutableRawPointer(mutating: address), size, MADV_DONTNEED)
+    }
+
+    /// The page faults the process has taken without reading from disk, which is how a
+    /// file mapping's pages come into its memory (`getrusage`).
+    package static func minorPageFaults() -> Int {
+        var usage = rusage()
+        #if canImport(Glibc)
+        let who = __rusage_who_t(RUSAGE_SELF.rawValue)
+        #else
+        let who = RUSAGE_SELF
+        #endif
+        guard getrusage(who, &usage) == 0 else { return 0 }
+        return Int(usage.ru_minflt)
+    }
 }

@@ -31,9 +31,9 @@ final class BinaryEventEncoder {
     /// dictionary's are its keys' and values' in turn.
     private let references = SpillStack<UInt32>(memoryLimit: BinaryEventEncoder.referencesInMemory)
     /// Where each open container's references start in ``references``.
-    private var containerStarts: [Int] = []
+    @exclusivity(unchecked) private var containerStarts: [Int] = []
     /// Recently written short scalars, by their encoding.
-    private var cache: [Encoding: UInt32] = [:]
+    private let cache = BinaryScalarCache(capacity: BinaryEventEncoder.cacheCapacity, maximumLength: BinaryEventEncoder.cacheableLength)
     /// The encoding of the scalar or container header being written.
     @exclusivity(unchecked) private var scratch = ByteBuffer(capacity: 256)
 
@@ -59,14 +59,7 @@ final class BinaryEventEncoder {
             try references.append(try newObject(encoding))
             return
         }
-        let key = Encoding(bytes: [UInt8](encoding))
-        if let known = cache[key] {
-            try references.append(known)
-            return
-        }
-        if cache.count == Self.cacheCapacity { cache.removeAll(keepingCapacity: true) }
-        let reference = try newObject(encoding)
-        cache[key] = reference
+        let reference = try cache.reference(of: encoding) { () throws(PlistError) in try newObject(encoding) }
         try references.append(reference)
     }
 
@@ -137,15 +130,6 @@ final class BinaryEventEncoder {
             }
             output.buffer.commit(cursor.position)
             try output.flushIfFull()
-        }
-    }
-
-    /// A scalar's encoding as a cache key, hashed in one call rather than byte by byte.
-    private struct Encoding: Hashable {
-        let bytes: [UInt8]
-
-        func hash(into hasher: inout Hasher) {
-            bytes.withUnsafeBytes { hasher.combine(bytes: $0) }
         }
     }
 }

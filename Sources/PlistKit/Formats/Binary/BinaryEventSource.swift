@@ -31,8 +31,44 @@ final class BinaryEventSource: PlistEventSource {
     private let maximumDepth: Int
     /// ``PlistReadingOptions/sharesLargeData``, for `Data` input (a mapping is copied from).
     private let sharesLargeData: Bool
-    private var stack: [Frame] = []
-    private var started = false
+    // Used by one event reader or writer, from one thread at a time and never re-entrantly:
+    // the state below skips Swift's dynamic exclusivity checks, which cost more than an event.
+    @exclusivity(unchecked) private var stack: [Frame] = []
+    @exclusivity(unchecked) private var started = false
+    /// The pages of a mapped file that the walk has read stay resident, counted in the
+    /// process's memory, until they are dropped; a file whose objects are shared reads pages
+    /// from all over it. Every ``eventsPerCheck`` events the process's page faults are
+    /// counted, and once ``faultsPerRelease`` more were taken (each maps at most a few dozen
+    /// kilobytes) every page is dropped, so that memory stays bounded whatever the file's
+    /// size; the few pages read again, such as those of the shared keys, come back from the
+    /// kernel's page cache.
+    private static let eventsPerCheck = 1 << 10
+    private static let faultsPerRelease = 128
+    @exclusivity(unchecked) private var eventsSinceCheck = 0
+    @exclusivity(unchecked) private var faultsAtRelease = 0
+    /// The strings of recently read string objects: uniqued keys and values are referred to
+    /// again and again, and are decoded once while they stay here.
+    @exclusivity(unchecked) private var strings = RecentStrings()
+
+    /// The `String`s of string objects by object index, one per slot of a small table, each
+    /// replaced by the next object that maps to it.
+    private struct RecentStrings {
+        private static let slotCount = 256
+        private var indices = [Int](repeating: -1, count: RecentStrings.slotCount)
+        private var values = [String](repeating: "", count: RecentStrings.slotCount)
+
+        /// The string of object `index`, if it is here.
+        func string(of index: Int) -> String? {
+            let slot = index & (Self.slotCount - 1)
+            return indices.withUnsafeBufferPointer { $0[slot] } == index ? values.withUnsafeBufferPointer { $0[slot] } : nil
+        }
+
+        mutating func remember(_ string: String, of index: Int) {
+            let slot = index & (Self.slotCount - 1)
+            indices.withUnsafeMutableBufferPointer { $0[slot] = index }
+            values.withUnsafeMutableBufferPointer { $0[slot] = string }
+        }
+    }
 
     init(bytes: Data, options: PlistReadingOptions) throws(PlistError) {
         storage = .data(bytes)
@@ -94,7 +130,15 @@ final class BinaryEventSource: PlistEventSource {
                 }
             }
             return try result.get()
-        case .mapped(let bytes, _, _):
+        case .mapped(let bytes, let mapping, let size):
+            eventsSinceCheck += 1
+            if eventsSinceCheck == Self.eventsPerCheck {
+                eventsSinceCheck = 0
+                if Syscalls.minorPageFaults() - faultsAtRelease >= Self.faultsPerRelease {
+                    Syscalls.releaseMappedPages(mapping, size)
+                    faultsAtRelease = Syscalls.minorPageFaults()
+                }
+            }
             return try step(BinaryObjectTable(checked: bytes, trailer: trailer))
         }
     }
@@ -140,7 +184,13 @@ final class BinaryEventSource: PlistEventSource {
 
     /// The event of object `index`: a scalar, or the start of a container, which opens.
     private func value(_ table: BinaryObjectTable, index: Int, referencedFrom referrer: Int) throws(PlistError) -> PlistEvent {
+        if let string = strings.string(of: index) { return .scalar(.string(string)) }
         let object = try located(table, index: index, referencedFrom: referrer)
+        if object.isString {
+            let string = try table.string(object)
+            strings.remember(string, of: index)
+            return .scalar(.string(string))
+        }
         if let scalar = try table.scalarValue(object) { return .scalar(scalar) }
         guard stack.count < maximumDepth else {
             throw PlistError(.depthLimitExceeded, "containers nest deeper than \(maximumDepth) levels", offset: object.offset)
@@ -151,8 +201,13 @@ final class BinaryEventSource: PlistEventSource {
 
     /// The text of the key object `index`, which must be a string.
     private func key(_ table: BinaryObjectTable, index: Int, referencedFrom referrer: Int) throws(PlistError) -> String {
+        if let string = strings.string(of: index) { return string }
         let object = try located(table, index: index, referencedFrom: referrer)
-        if object.isString { return try table.string(object) }
+        if object.isString {
+            let string = try table.string(object)
+            strings.remember(string, of: index)
+            return string
+        }
         _ = try table.scalarValue(object)  // a malformed scalar is that error, as in BinaryReader
         throw PlistError(.nonStringKey, "dictionary key is \(object.kind.plistKind.words), not a string", offset: referrer)
     }

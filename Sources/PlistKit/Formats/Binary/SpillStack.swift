@@ -10,10 +10,12 @@ final class SpillStack<Element: FixedWidthInteger & BitwiseCopyable> {
     let memoryLimit: Int
     /// The newest elements; the first of them is element number `spilled`.
     private let memory: GrowableTable<Element>
+    // Used by one event reader or writer, from one thread at a time and never re-entrantly:
+    // the state below skips Swift's dynamic exclusivity checks, which cost more than an event.
     /// The number of elements in the file, the oldest.
-    private var spilled = 0
+    @exclusivity(unchecked) private var spilled = 0
     /// The temporary file, or -1 before the first spill.
-    private var file: Int32 = -1
+    @exclusivity(unchecked) private var file: Int32 = -1
     /// Where the file's elements are read into.
     private let scratch = GrowableTable<Element>(capacity: 16)
     /// The most elements handed to ``forEachChunk(in:_:)``'s body at once.

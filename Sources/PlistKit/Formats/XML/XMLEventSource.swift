@@ -9,24 +9,30 @@
 final class XMLEventSource: PlistEventSource {
     /// The most bytes libxml2 parses at once, which bounds the queue of events.
     private static let pieceSize = 64 * 1024
+    /// The most bytes escaped at once when a piece holds something to escape.
+    private static let escapeWindow = 4 * 1024
 
     private let input: EventInput
     private let sink = XMLEventQueue()
     private let scanner: XMLPlistScanner<XMLEventQueue>
     private let parser: LibXML2Parser.Push
+    // Used by one event reader or writer, from one thread at a time and never re-entrantly:
+    // the state below skips Swift's dynamic exclusivity checks, which cost more than an event.
     /// Read but not yet parsed.
-    private var pending: [UInt8] = []
-    private var pendingStart = 0
+    @exclusivity(unchecked) private var pending: [UInt8] = []
+    @exclusivity(unchecked) private var pendingStart = 0
     /// Input in UTF-8 (UTF-16 and UTF-32 are transcoded first, see ``XMLTranscoder``), or in
     /// another encoding in which ASCII stands for itself, is escaped on its way to libxml2
     /// (see ``XMLRawCharacters``); `escapeDepth` is the element depth where
     /// the escaping stopped.
     private let escaping: XMLRawCharacters.Escaping
     private var escapes: Bool { escaping != .none }
-    private var escapeDepth = 0
-    private var finished = false
+    /// The escaped form of the bytes being parsed, reused.
+    @exclusivity(unchecked) private var escaped: [UInt8] = []
+    @exclusivity(unchecked) private var escapeDepth = 0
+    @exclusivity(unchecked) private var finished = false
     /// The unparsed bytes end inside a construct: more input is needed first.
-    private var stalled = false
+    @exclusivity(unchecked) private var stalled = false
 
     init(_ input: EventInput, options: PlistReadingOptions) throws(PlistError) {
         self.input = input
@@ -83,9 +89,21 @@ final class XMLEventSource: PlistEventSource {
             pendingStart = end
             return
         }
-        // A construct longer than the piece is escaped with all that was read; one that
-        // was not read to its end yet waits for the next chunk.
-        if parse(escaping: end, final: false) == 0, parse(escaping: pending.count, final: false) == 0 {
+        // Most pieces hold nothing to escape: they go to libxml2 as they are.
+        let unchanged = pending.withUnsafeBytes { bytes in
+            XMLRawCharacters.unchangedPrefix(UnsafeRawBufferPointer(rebasing: bytes[pendingStart..<end]), escaping, depth: &escapeDepth)
+        }
+        if unchanged > 0 {
+            pending.withUnsafeBytes { parser.feed(UnsafeRawBufferPointer(rebasing: $0[pendingStart..<(pendingStart + unchanged)])) }
+            pendingStart += unchanged
+            return
+        }
+        // What does need escaping (or a look by the escaping) is escaped a few kilobytes at
+        // a time, so that the rest of the piece goes back to the fast path above. A
+        // construct longer than that is escaped with the piece, or with all that was read;
+        // one that was not read to its end yet waits for the next chunk.
+        if parse(escaping: min(end, pendingStart + Self.escapeWindow), final: false) == 0,
+           parse(escaping: end, final: false) == 0, parse(escaping: pending.count, final: false) == 0 {
             stalled = true
         }
     }
@@ -94,7 +112,7 @@ final class XMLEventSource: PlistEventSource {
     /// `final`), parses the result and returns how many bytes of `pending` it took.
     @discardableResult
     private func parse(escaping end: Int, final: Bool) -> Int {
-        var escaped: [UInt8] = []
+        escaped.removeAll(keepingCapacity: true)
         let used = pending.withUnsafeBytes { bytes in
             XMLRawCharacters.escape(UnsafeRawBufferPointer(rebasing: bytes[pendingStart..<end]), escaping, depth: &escapeDepth, final: final, into: &escaped)
         }

@@ -62,6 +62,7 @@ class XMLPlistScanner<Sink: XMLScannerOutput>: XMLSAXHandler {
     // for the concrete sink, so the sink's methods are called directly and inlined.
     @_specialize(where Sink == XMLTreeBuilder)
     @_specialize(where Sink == XMLNodeTableBuilder)
+    @_specialize(where Sink == XMLEventQueue)
     override func startElement(_ name: UnsafeRawPointer, hasPrefix: Bool, at position: XMLPosition) {
         guard !hasPrefix, let element = XMLPlistElement(name: name) else {
             fail(.unknownObject, "unknown element <\(String(cString: name.assumingMemoryBound(to: CChar.self)))>")
@@ -123,6 +124,7 @@ class XMLPlistScanner<Sink: XMLScannerOutput>: XMLSAXHandler {
 
     @_specialize(where Sink == XMLTreeBuilder)
     @_specialize(where Sink == XMLNodeTableBuilder)
+    @_specialize(where Sink == XMLEventQueue)
     override func characters(_ bytes: UnsafeRawBufferPointer) {
         guard let top = open.last else {
             // libxml2 reports no text outside the root element.
@@ -138,6 +140,7 @@ class XMLPlistScanner<Sink: XMLScannerOutput>: XMLSAXHandler {
 
     @_specialize(where Sink == XMLTreeBuilder)
     @_specialize(where Sink == XMLNodeTableBuilder)
+    @_specialize(where Sink == XMLEventQueue)
     override func endElement() {
         guard let top = open.popLast() else { return }
         let position = top.position
