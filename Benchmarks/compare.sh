@@ -232,6 +232,7 @@ if [ "$skip_external" = 0 ]; then
             if [ "$have_floor" = 1 ] && [ -z "$each" ]; then
                 measure floor "$workload" xml decode "$BIN/floor" xml "$xml"
                 measure floor "$workload" binary decode "$BIN/floor" bytes "$binary"
+                measure floor "$workload" binary encode "$BIN/floor" copy "$binary"
             fi
             for format in binary xml; do
                 file=$([ "$format" = xml ] && echo "$xml" || echo "$binary")

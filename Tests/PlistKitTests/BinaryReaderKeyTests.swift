@@ -21,7 +21,9 @@ import TestSupport
             objects.append((utf8.count < 15 ? [0x50 | UInt8(utf8.count)] : [0x5F, 0x10, UInt8(utf8.count)]) + utf8)
         }
         for value in 0..<count { objects.append([0x10, UInt8(value)]) }
-        return BinaryBuilder(objects).bytes
+        var builder = BinaryBuilder(objects)
+        builder.offsetSize = 2
+        return builder.bytes
     }
 
     /// plistlib's reading of a dictionary file: its items, as Python prints them.
@@ -81,7 +83,7 @@ import TestSupport
     @Test func aUTF16KeyEqualToAnASCIIKeyIsARepeat() throws {
         // "CFBundleIdentifier" once as ASCII, once as UTF-16: one key, as CF and plistlib read it.
         let key = "CFBundleIdentifier"
-        let utf16 = [0x6F, 0x10, UInt8(key.utf16.count)] + key.utf16.flatMap { [UInt8($0 >> 8), UInt8($0 & 0xFF)] }
+        let utf16: [UInt8] = [0x6F, 0x10, UInt8(key.utf16.count)] + key.utf16.flatMap { [UInt8($0 >> 8), UInt8($0 & 0xFF)] }
         let builder = BinaryBuilder([
             [0xD2, 1, 2, 3, 4],
             [0x5F, 0x10, UInt8(key.utf8.count)] + Array(key.utf8),

@@ -14,9 +14,10 @@ import TestSupport
 
     private func transcode(_ units: [UInt16]) throws(UTF8Strings.UnpairedSurrogate) -> String {
         let bytes = bigEndian(units)
-        return try bytes.withUnsafeBytes { (raw) throws(UTF8Strings.UnpairedSurrogate) in
-            try UTF8Strings.make(utf16BigEndian: raw, count: units.count)
+        let result = bytes.withUnsafeBytes { raw in
+            Result { () throws(UTF8Strings.UnpairedSurrogate) in try UTF8Strings.make(utf16BigEndian: raw, count: units.count) }
         }
+        return try result.get()
     }
 
     /// Scalars of every UTF-8 length, ASCII runs of every length around the four-unit step,
