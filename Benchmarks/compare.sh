@@ -233,6 +233,7 @@ if [ "$skip_external" = 0 ]; then
             if [ "$have_floor" = 1 ] && [ -z "$each" ]; then
                 measure floor "$workload" xml decode "$BIN/floor" xml "$xml"
                 measure floor "$workload" binary decode "$BIN/floor" bytes "$binary"
+                measure floor "$workload" binary encode "$BIN/floor" copy "$binary"
             elif [ "$have_floor" = 1 ]; then
                 measure floor "$workload" xml decode "$BIN/floor" xml-each "$xml"
             fi

@@ -7,6 +7,8 @@
  *                           4-byte big-endian length, then the document), a context each.
  *   floor bytes FILE RUNS   one pass over FILE's bytes (a checksum), the least any binary
  *                           decoder must do.
+ *   floor copy FILE RUNS    FILE's bytes copied once into a new buffer of their size, which
+ *                           is then freed: the least an encoder that writes FILE must do.
  */
 #include "harness.h"
 #include <stdint.h>
@@ -87,8 +89,17 @@ static void scan_bytes(void *context) {
     sink = sum;
 }
 
+static void copy_bytes(void *context) {
+    struct input *input = context;
+    char *output = malloc(input->length);
+    if (!output) { fprintf(stderr, "out of memory\n"); exit(1); }
+    memcpy(output, input->bytes, input->length);
+    sink = (unsigned char)output[input->length / 2];
+    free(output);
+}
+
 int main(int argc, char **argv) {
-    if (argc != 4) { fprintf(stderr, "usage: floor xml|xml-each|bytes FILE RUNS\n"); return 2; }
+    if (argc != 4) { fprintf(stderr, "usage: floor xml|xml-each|bytes|copy FILE RUNS\n"); return 2; }
     struct input input;
     input.bytes = harness_read(argv[2], &input.length);
     int runs = atoi(argv[3]);
@@ -101,6 +112,8 @@ int main(int argc, char **argv) {
         harness_time(runs, parse_xml_each, &pack);
     } else if (strcmp(argv[1], "bytes") == 0) {
         harness_time(runs, scan_bytes, &input);
+    } else if (strcmp(argv[1], "copy") == 0) {
+        harness_time(runs, copy_bytes, &input);
     } else {
         fprintf(stderr, "unknown mode %s\n", argv[1]);
         return 2;

@@ -5,23 +5,33 @@ import Foundation
 #endif
 
 extension Plist {
+    // Called from other modules, a generic entry point runs unspecialized: a metadata lookup
+    // for every generic type it touches, a few hundred instructions a call. `@_specialize`
+    // makes it jump to a version compiled for the common inputs.
+
     /// Decodes a property list, detecting its format.
     ///
     /// Like `PropertyListSerialization.propertyList(from:options:format:)`.
     /// - Throws: ``PlistError`` naming the problem and its position.
-    public init(decoding bytes: some Collection<UInt8>, options: PlistReadingOptions = .default) throws(PlistError) {
+    @_specialize(where Bytes == Data)
+    @_specialize(where Bytes == [UInt8])
+    public init<Bytes: Collection<UInt8>>(decoding bytes: Bytes, options: PlistReadingOptions = .default) throws(PlistError) {
         self = try Plist.decodedWithFormat(bytes, options: options).value
     }
 
     /// Decodes a property list stored in a known format.
-    public init(decoding bytes: some Collection<UInt8>, format: PlistFormat, options: PlistReadingOptions = .default) throws(PlistError) {
+    @_specialize(where Bytes == Data)
+    @_specialize(where Bytes == [UInt8])
+    public init<Bytes: Collection<UInt8>>(decoding bytes: Bytes, format: PlistFormat, options: PlistReadingOptions = .default) throws(PlistError) {
         self = try Plist.withContiguousBytes(bytes) { (buffer) throws(PlistError) in
             try format.read(buffer, storage: bytes as? Data, options: options)
         }
     }
 
     /// Decodes a property list, detecting its format, and returns the format found too.
-    public static func decodedWithFormat(_ bytes: some Collection<UInt8>, options: PlistReadingOptions = .default) throws(PlistError) -> (value: Plist, format: PlistFormat) {
+    @_specialize(where Bytes == Data)
+    @_specialize(where Bytes == [UInt8])
+    public static func decodedWithFormat<Bytes: Collection<UInt8>>(_ bytes: Bytes, options: PlistReadingOptions = .default) throws(PlistError) -> (value: Plist, format: PlistFormat) {
         try withContiguousBytes(bytes) { (buffer) throws(PlistError) in
             guard let format = PlistFormat.detect(buffer) else {
                 throw PlistError.undetectedFormat(buffer)

@@ -29,6 +29,11 @@ extension PlistKey: Hashable {
         }
         // Native strings know their UTF-8 length: keys of other lengths differ.
         guard lhs.string.utf8.count == rhs.string.utf8.count else { return false }
+        // Read in place where the strings allow it (no copies, no retains), else through copies.
+        let inPlace = lhs.string.utf8.withContiguousStorageIfAvailable { x in
+            rhs.string.utf8.withContiguousStorageIfAvailable { y in x.bytesEqual(y) }
+        }
+        if let equal = inPlace ?? nil { return equal }
         var a = lhs.string, b = rhs.string
         return a.withUTF8 { x in
             b.withUTF8 { y in
@@ -37,10 +42,34 @@ extension PlistKey: Hashable {
         }
     }
 
-    /// Hashes the key's UTF-8 bytes.
+    /// Hashes the key's UTF-8 bytes eight at a time, as words, and the last few with the count
+    /// as one more word: a few steps of the hasher where `combine(bytes:)` takes many. The
+    /// bytes are read in place (`withUTF8` would need a copy of the string, and a retain).
     public func hash(into hasher: inout Hasher) {
+        let hashed = string.utf8.withContiguousStorageIfAvailable { utf8 in
+            Self.hash(UnsafeRawBufferPointer(utf8), into: &hasher)
+        }
+        guard hashed == nil else { return }
         var text = string
-        text.withUTF8 { hasher.combine(bytes: UnsafeRawBufferPointer($0)) }
+        text.withUTF8 { Self.hash(UnsafeRawBufferPointer($0), into: &hasher) }
+    }
+
+    @inline(__always)
+    private static func hash(_ bytes: UnsafeRawBufferPointer, into hasher: inout Hasher) {
+        var offset = 0
+        while offset &+ 8 <= bytes.count {
+            hasher.combine(bytes.loadUnaligned(fromByteOffset: offset, as: UInt64.self))
+            offset &+= 8
+        }
+        // Fewer than eight bytes are left: the count's low byte fits above them.
+        var last = UInt64(truncatingIfNeeded: bytes.count) &<< 56
+        var shift: UInt64 = 0
+        while offset < bytes.count {
+            last |= UInt64(bytes[offset]) &<< shift
+            shift &+= 8
+            offset &+= 1
+        }
+        hasher.combine(last)
     }
 }
 

@@ -37,6 +37,32 @@ extension UnsafeRawBufferPointer {
         }
     }
 
+    /// ``bigEndian(at:size:)`` of `size` (1 … 8) bytes at `offset` read as one 8-byte load
+    /// and a shift, with no branch on the size: for reads with at least eight bytes readable
+    /// from `offset` (a binary plist's references, offset-table entries and number payloads,
+    /// which at least the 32-byte trailer follows).
+    @inline(__always)
+    func paddedBigEndian(at offset: Int, size: Int) -> UInt64 {
+        assert(offset >= 0 && offset + 8 <= count && size >= 1 && size <= 8)
+        return UInt64(bigEndian: (baseAddress! + offset).loadUnaligned(as: UInt64.self)) &>> UInt64(truncatingIfNeeded: 64 &- 8 &* size)
+    }
+
+    /// True when every byte is below 0x80, checked eight at a time.
+    @inline(__always)
+    var isASCII: Bool {
+        var high: UInt64 = 0
+        var offset = 0
+        while offset &+ 8 <= count {
+            high |= loadUnaligned(fromByteOffset: offset, as: UInt64.self)
+            offset &+= 8
+        }
+        while offset < count {
+            high |= UInt64(self[offset])
+            offset &+= 1
+        }
+        return high & 0x8080_8080_8080_8080 == 0
+    }
+
     /// The `count` bytes at `offset`.
     @inline(__always)
     func slice(at offset: Int, count: Int) -> UnsafeRawBufferPointer {

@@ -42,75 +42,85 @@ enum UTF8Strings {
         bytes.withUnsafeBufferPointer { make(validating: $0, isASCII: isASCII) }
     }
 
-    /// The string of `count` UTF-16BE units at `units`, transcoded to UTF-8: one pass
-    /// measures (and, when it meets surrogates, a second checks that they pair up), a last
-    /// one writes. Throws ``UnpairedSurrogate`` with the index of a unit that does not pair
-    /// up.
+    /// The string of `count` UTF-16BE units at `units`, transcoded to UTF-8 in one pass into
+    /// a buffer of the largest size it can need (three bytes a unit: a surrogate pair, two
+    /// units, takes four), then copied into the string's storage. Throws
+    /// ``UnpairedSurrogate`` with the index of a unit that does not pair up.
     static func make(utf16BigEndian units: UnsafeRawBufferPointer, count: Int) throws(UnpairedSurrogate) -> String {
         assert(units.count >= 2 * count)
-        let base = units.baseAddress!
+        var unpaired = -1
+        // One byte more than the bytes written: a three-byte sequence is stored as a word.
+        let string = withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 3 &* count &+ 1) { buffer -> String? in
+            let written = transcode(units.baseAddress!, count: count, into: UnsafeMutableRawPointer(buffer.baseAddress!), unpaired: &unpaired)
+            guard unpaired < 0 else { return nil }
+            return make(validUTF8: UnsafeBufferPointer(rebasing: buffer[..<written.count]), isASCII: written.isASCII)
+        }
+        guard let string else { throw UnpairedSurrogate(index: unpaired) }
+        return string
+    }
+
+    /// Writes the UTF-8 of `count` UTF-16BE units at `units` to `out`, which has room for
+    /// three bytes a unit and one more; returns the bytes written and whether all were ASCII,
+    /// or sets `unpaired` to the index of a surrogate without its partner and stops there.
+    ///
+    /// Each sequence is stored as one word; a run of ASCII units is copied four at a time.
+    @inline(__always)
+    private static func transcode(_ units: UnsafeRawPointer, count: Int, into out: UnsafeMutableRawPointer, unpaired: inout Int) -> (count: Int, isASCII: Bool) {
         @inline(__always) func unitAt(_ index: Int) -> UInt32 {
-            UInt32(UInt16(bigEndian: base.loadUnaligned(fromByteOffset: 2 &* index, as: UInt16.self)))
+            UInt32(UInt16(bigEndian: units.loadUnaligned(fromByteOffset: 2 &* index, as: UInt16.self)))
         }
-        // One UTF-8 byte per unit, one more from U+0080 and another from U+0800; a surrogate
-        // pair counts 3 + 3 that way and takes 4.
-        var utf8Count = count
-        var surrogates = 0
-        for index in 0..<count {
-            let unit = unitAt(index)
-            utf8Count &+= (unit >= 0x80 ? 1 : 0) &+ (unit >= 0x800 ? 1 : 0)
-            surrogates &+= unit & 0xF800 == 0xD800 ? 1 : 0
-        }
-        if surrogates > 0 {
-            var index = 0
-            while index < count {
-                let unit = unitAt(index)
-                if unit & 0xF800 == 0xD800 {
-                    guard unit < 0xDC00, index + 1 < count, unitAt(index + 1) & 0xFC00 == 0xDC00 else {
-                        throw UnpairedSurrogate(index: index)
-                    }
-                    index += 2
-                } else {
-                    index += 1
+        var index = 0
+        var written = 0
+        var isASCII = true
+        while index < count {
+            var scalar = unitAt(index)
+            index &+= 1
+            if scalar < 0x80 {
+                out.storeBytes(of: UInt8(truncatingIfNeeded: scalar), toByteOffset: written, as: UInt8.self)
+                written &+= 1
+                // The rest of an ASCII run, four units (eight bytes: a zero high byte and a low
+                // byte below 0x80 each, in memory order) at a time.
+                while index &+ 4 <= count {
+                    let four = UInt64(littleEndian: units.loadUnaligned(fromByteOffset: 2 &* index, as: UInt64.self))
+                    guard four & 0x80FF_80FF_80FF_80FF == 0 else { break }
+                    var low = (four &>> 8) & 0x00FF_00FF_00FF_00FF
+                    low = (low | low &>> 8) & 0x0000_FFFF_0000_FFFF
+                    low = low | low &>> 16
+                    out.storeBytes(of: UInt32(truncatingIfNeeded: low).littleEndian, toByteOffset: written, as: UInt32.self)
+                    index &+= 4
+                    written &+= 4
                 }
+                continue
             }
-            utf8Count -= surrogates
-        }
-        return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: utf8Count) { buffer in
-            var out = buffer.baseAddress!
-            var index = 0
-            while index < count {
-                var scalar = unitAt(index)
-                index += 1
-                if scalar < 0x80 {
-                    out.pointee = UInt8(truncatingIfNeeded: scalar)
-                    out += 1
-                    continue
+            isASCII = false
+            if scalar < 0x800 {
+                let sequence = (0xC0 | scalar &>> 6) | (0x80 | scalar & 0x3F) &<< 8
+                out.storeBytes(of: UInt16(truncatingIfNeeded: sequence).littleEndian, toByteOffset: written, as: UInt16.self)
+                written &+= 2
+            } else if scalar & 0xF800 != 0xD800 {
+                let sequence = (0xE0 | scalar &>> 12) | (0x80 | scalar &>> 6 & 0x3F) &<< 8 | (0x80 | scalar & 0x3F) &<< 16
+                out.storeBytes(of: sequence.littleEndian, toByteOffset: written, as: UInt32.self)
+                written &+= 3
+            } else {
+                // A high surrogate followed by a low one; anything else is unpaired.
+                guard scalar < 0xDC00, index < count else {
+                    unpaired = index &- 1
+                    break
                 }
-                if scalar & 0xFC00 == 0xD800 {
-                    scalar = 0x10000 + ((scalar - 0xD800) << 10) + (unitAt(index) - 0xDC00)
-                    index += 1
+                let low = unitAt(index)
+                guard low & 0xFC00 == 0xDC00 else {
+                    unpaired = index &- 1
+                    break
                 }
-                switch scalar {
-                case 0..<0x800:
-                    out[0] = UInt8(truncatingIfNeeded: 0xC0 | scalar >> 6)
-                    out[1] = UInt8(truncatingIfNeeded: 0x80 | scalar & 0x3F)
-                    out += 2
-                case 0x800..<0x10000:
-                    out[0] = UInt8(truncatingIfNeeded: 0xE0 | scalar >> 12)
-                    out[1] = UInt8(truncatingIfNeeded: 0x80 | scalar >> 6 & 0x3F)
-                    out[2] = UInt8(truncatingIfNeeded: 0x80 | scalar & 0x3F)
-                    out += 3
-                default:
-                    out[0] = UInt8(truncatingIfNeeded: 0xF0 | scalar >> 18)
-                    out[1] = UInt8(truncatingIfNeeded: 0x80 | scalar >> 12 & 0x3F)
-                    out[2] = UInt8(truncatingIfNeeded: 0x80 | scalar >> 6 & 0x3F)
-                    out[3] = UInt8(truncatingIfNeeded: 0x80 | scalar & 0x3F)
-                    out += 4
-                }
+                index &+= 1
+                scalar = 0x10000 &+ ((scalar &- 0xD800) &<< 10) &+ (low &- 0xDC00)
+                let sequence = (0xF0 | scalar &>> 18) | (0x80 | scalar &>> 12 & 0x3F) &<< 8
+                    | (0x80 | scalar &>> 6 & 0x3F) &<< 16 | (0x80 | scalar & 0x3F) &<< 24
+                out.storeBytes(of: sequence.littleEndian, toByteOffset: written, as: UInt32.self)
+                written &+= 4
             }
-            return make(validUTF8: UnsafeBufferPointer(rebasing: buffer[..<(out - buffer.baseAddress!)]), isASCII: false)
         }
+        return (written, isASCII)
     }
 
     /// A UTF-16 unit that is a surrogate without its partner: the unit's index.

@@ -10,7 +10,7 @@ extension BinaryObjectTable {
     /// cycle, depth and sharing rules; `depth` is the nesting it starts at and `referrer`
     /// where the reference to it is stored (for errors).
     package func plist(ofObject index: Int, depth: Int, referencedFrom referrer: Int, maximumDepth: Int) throws(PlistError) -> Plist {
-        try BinaryReader<SparseObjectMarks>.read(self, object: index, depth: depth, referencedFrom: referrer, maximumDepth: maximumDepth)
+        try BinaryReader.read(self, object: index, depth: depth, referencedFrom: referrer, maximumDepth: maximumDepth, marks: SparseObjectMarks())
     }
 
     /// Where object `index` starts, read from the offset table without checks: only for

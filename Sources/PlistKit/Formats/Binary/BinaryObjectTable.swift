@@ -103,7 +103,7 @@ package struct BinaryObjectTable {
     /// ``object(at:)`` has sized), unchecked against the object count.
     @inline(__always)
     package func ref(at position: Int) -> Int {
-        Int(truncatingIfNeeded: bytes.bigEndian(at: position, size: trailer.objectRefSize))
+        Int(truncatingIfNeeded: bytes.paddedBigEndian(at: position, size: trailer.objectRefSize))
     }
 
     /// The object reference stored at `position`, checked to name an existing object.
@@ -118,7 +118,7 @@ package struct BinaryObjectTable {
     @inline(__always)
     func offset(ofObject index: Int) throws(PlistError) -> Int {
         let entry = trailer.offsetTableOffset + index * trailer.offsetIntSize
-        let offset = bytes.bigEndian(at: entry, size: trailer.offsetIntSize)
+        let offset = bytes.paddedBigEndian(at: entry, size: trailer.offsetIntSize)
         guard offset >= UInt64(BinaryMarker.headerSize), offset < UInt64(trailer.offsetTableOffset) else {
             throw PlistError(.offsetOutOfRange, "object \(index) has offset \(offset), outside the object area \(BinaryMarker.headerSize)..<\(trailer.offsetTableOffset)", offset: entry)
         }
@@ -278,11 +278,92 @@ package struct BinaryObjectTable {
         }
         let size = 1 &<< Int(marker & 0x0F)
         guard offset &+ 1 &+ size <= trailer.offsetTableOffset else { return nil }
-        let bits = bytes.bigEndian(at: offset &+ 1, size: size)
+        let bits = bytes.paddedBigEndian(at: offset &+ 1, size: size)
         if marker >> 4 == BinaryMarker.integer {
             return .integer(size == 8 ? PlistInteger(Int64(bitPattern: bits)) : PlistInteger(bits))
         }
         return size == 4 ? .real32(Float(bitPattern: UInt32(truncatingIfNeeded: bits))) : .real(Double(bitPattern: bits))
+    }
+
+    /// Where object `index` starts, when the index is below the object count and the offset
+    /// lies in the object area; nil otherwise (``offset(ofObject:)`` says which check failed).
+    @inline(__always)
+    func validOffset(ofObject index: Int) -> Int? {
+        guard index >= 0, index < trailer.objectCount else { return nil }
+        let entry = trailer.offsetTableOffset &+ index &* trailer.offsetIntSize
+        let offset = bytes.paddedBigEndian(at: entry, size: trailer.offsetIntSize)
+        guard offset >= UInt64(BinaryMarker.headerSize), offset < UInt64(trailer.offsetTableOffset) else { return nil }
+        return Int(truncatingIfNeeded: offset)
+    }
+
+    /// The value of object `index` when it is a scalar that costs nothing to keep and passes
+    /// every check the full path makes: an integer of 1 to 8 bytes, a real, a Boolean, a date,
+    /// or an ASCII string of fewer than 15 bytes (made inline). Nil for anything else, and
+    /// for an index or offset out of range: ``offset(ofObject:)`` and ``object(at:)`` report
+    /// what is wrong with those.
+    ///
+    /// Read from the offset table and the marker alone, with no call and nothing thrown, so
+    /// that a container of numbers or flags costs a few loads an element.
+    @inline(__always)
+    func inlineScalar(index: Int) -> Plist? {
+        guard let offset = validOffset(ofObject: index) else { return nil }
+        let marker = bytes[offset]
+        switch marker {
+        case 0x10...0x13:
+            let size = 1 &<< Int(marker & 0x0F)
+            guard offset &+ 1 &+ size <= trailer.offsetTableOffset else { return nil }
+            let bits = bytes.paddedBigEndian(at: offset &+ 1, size: size)
+            return .integer(size == 8 ? PlistInteger(Int64(bitPattern: bits)) : PlistInteger(bits))
+        case 0x22:
+            guard offset &+ 5 <= trailer.offsetTableOffset else { return nil }
+            return .real32(Float(bitPattern: UInt32(truncatingIfNeeded: bytes.paddedBigEndian(at: offset &+ 1, size: 4))))
+        case 0x23:
+            guard offset &+ 9 <= trailer.offsetTableOffset else { return nil }
+            return .real(Double(bitPattern: bytes.paddedBigEndian(at: offset &+ 1, size: 8)))
+        case BinaryMarker.false:
+            return .bool(false)
+        case BinaryMarker.true:
+            return .bool(true)
+        case BinaryMarker.date:
+            return date(at: offset).map { .date($0) }
+        case 0x50...0x5E:
+            return shortInlineString(at: offset, count: Int(marker & 0x0F)).map { .string($0) }
+        default:
+            return nil
+        }
+    }
+
+    /// The ASCII string of `count` (below 15) bytes after the marker at `offset`, made inline,
+    /// when it fits in the object area and every byte is ASCII.
+    @inline(__always)
+    private func shortInlineString(at offset: Int, count: Int) -> String? {
+        let start = offset &+ 1
+        guard start &+ count <= trailer.offsetTableOffset, start &+ 16 <= bytes.count, SmallASCIIString.isAvailable else { return nil }
+        return SmallASCIIString.make(bytes, at: start, count: count)
+    }
+
+    /// Object `index` as a dictionary key and its print, when it is an ASCII string that
+    /// passes every check the full path makes and is either shorter than 15 bytes (made
+    /// inline) or of the lengths `cache` keeps (taken from it, or made and kept there); nil
+    /// for anything else, which the full path decodes or reports.
+    @inline(__always)
+    func asciiKey(index: Int, cache: BinaryKeyCache?) -> (String, BinaryKeyPrint)? {
+        guard let offset = validOffset(ofObject: index) else { return nil }
+        let marker = bytes[offset]
+        guard marker >> 4 == BinaryMarker.asciiString else { return nil }
+        let lowNibble = Int(marker & 0x0F)
+        guard lowNibble == 0x0F else {
+            guard let string = shortInlineString(at: offset, count: lowNibble) else { return nil }
+            return (string, BinaryKeyPrint(bytes.baseAddress! + (offset &+ 1), count: lowNibble))
+        }
+        // A longer key's count follows as a one-byte integer object.
+        let start = offset &+ 3
+        guard let cache, start <= trailer.offsetTableOffset, bytes[offset &+ 1] == 0x10 else { return nil }
+        let count = Int(bytes[offset &+ 2])
+        guard count >= BinaryKeyCache.minimumLength, count <= BinaryKeyCache.maximumLength,
+              start &+ count <= trailer.offsetTableOffset,
+              let string = cache.string(bytes.slice(at: start, count: count)) else { return nil }
+        return (string, BinaryKeyPrint(bytes.baseAddress! + start, count: count))
     }
 
     /// The value of the object at `offset` (in the object area) when it is an ASCII string of

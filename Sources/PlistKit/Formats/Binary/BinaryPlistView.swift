@@ -204,7 +204,7 @@ extension BinaryPlistView {
         /// - Complexity: O(size of the subtree).
         public func plist() throws(PlistError) -> Plist {
             try view.withTable { (table) throws(PlistError) in
-                try BinaryReader<SparseObjectMarks>.read(table, object: index, depth: depth, referencedFrom: referrer, maximumDepth: view.options.maximumDepth)
+                try BinaryReader.read(table, object: index, depth: depth, referencedFrom: referrer, maximumDepth: view.options.maximumDepth, marks: SparseObjectMarks())
             }
         }
 

@@ -164,16 +164,6 @@ package struct BinaryWriter: ~Copyable {
 
     /// Whether every byte is below 0x80, checked eight at a time.
     static func isASCII(_ bytes: UnsafeRawBufferPointer) -> Bool {
-        var high: UInt64 = 0
-        var offset = 0
-        while offset + 8 <= bytes.count {
-            high |= bytes.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
-            offset += 8
-        }
-        while offset < bytes.count {
-            high |= UInt64(bytes[offset])
-            offset += 1
-        }
-        return high & 0x8080_8080_8080_8080 == 0
+        bytes.isASCII
     }
 }

@@ -52,6 +52,18 @@ struct ObjectIndexTable<Value> {
         values.append(value)
     }
 
+    /// Removes every entry. The slots stay for the next entries when there are at most
+    /// `limit` of them; more are let go, so that one large file does not keep its table.
+    mutating func removeAll(keepingSlotsUpTo limit: Int) {
+        guard !values.isEmpty else { return }
+        guard slots.count <= limit else {
+            self = ObjectIndexTable()
+            return
+        }
+        for slot in slots.indices { slots[slot].index = -1 }
+        values.removeAll(keepingCapacity: true)
+    }
+
     @inline(__always)
     private func slot(of index: Int) -> Int {
         Int(truncatingIfNeeded: (UInt64(truncatingIfNeeded: index) &* ObjectIndexHash.multiplier) &>> shift)

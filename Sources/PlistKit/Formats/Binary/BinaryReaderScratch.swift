@@ -1,0 +1,92 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// What a whole-file ``BinaryReader`` keeps from one call to the next on the same thread:
+/// the per-object marks, the tables of shared objects and key sets (emptied after every
+/// call, their slots kept), and the ``BinaryKeyCache``.
+///
+/// A program that reads many small documents would otherwise pay, per document, for a
+/// marks array, two tables grown from nothing and a `String` for every long key. Each thread
+/// has one scratch, taken for a read and given back after it, so concurrent readers share
+/// nothing, and a read that starts while the thread's scratch is taken (none does today)
+/// gets a new one. What a large file grew is not kept: memory held per thread stays small.
+final class BinaryReaderScratch {
+    /// Storage for ``DenseObjectMarks``: `markCapacity` bytes.
+    private var marks: UnsafeMutablePointer<UInt8>
+    private var markCapacity: Int
+    /// The reader's tables, empty between reads.
+    var shared = ObjectIndexTable<Plist>()
+    var keySets = ObjectIndexTable<BinaryKeySet>()
+    let keys = BinaryKeyCache()
+
+    /// The most marks kept between reads (one byte an object).
+    static let keptMarkCapacity = 64 * 1024
+    /// The most table slots kept between reads.
+    static let keptTableSlots = 1024
+
+    private init() {
+        markCapacity = 1024
+        marks = .allocate(capacity: markCapacity)
+    }
+
+    deinit {
+        marks.deallocate()
+    }
+
+    /// Zeroed marks for `objectCount` objects, valid until ``finish()`` or the next call.
+    func marks(objectCount: Int) -> DenseObjectMarks {
+        if objectCount > markCapacity {
+            marks.deallocate()
+            markCapacity = objectCount
+            marks = .allocate(capacity: markCapacity)
+        }
+        marks.initialize(repeating: 0, count: objectCount)
+        return DenseObjectMarks(marks, count: objectCount)
+    }
+
+    /// Forgets what the read that ends kept (the values it shared belong to its result), and
+    /// lets go of storage a large file grew.
+    func finish() {
+        shared.removeAll(keepingSlotsUpTo: Self.keptTableSlots)
+        keySets.removeAll(keepingSlotsUpTo: Self.keptTableSlots)
+        if markCapacity > Self.keptMarkCapacity {
+            marks.deallocate()
+            markCapacity = 1024
+            marks = .allocate(capacity: markCapacity)
+        }
+    }
+
+    /// The calling thread's scratch, taken from it until ``give(_:)``; a new one when it has
+    /// none or its own is taken.
+    static func take() -> BinaryReaderScratch {
+        guard let kept = pthread_getspecific(key) else { return BinaryReaderScratch() }
+        pthread_setspecific(key, nil)
+        return Unmanaged<BinaryReaderScratch>.fromOpaque(kept).takeRetainedValue()
+    }
+
+    /// Gives `scratch` back to the calling thread, after ``finish()``, unless the thread
+    /// already holds another.
+    static func give(_ scratch: BinaryReaderScratch) {
+        scratch.finish()
+        guard pthread_getspecific(key) == nil else { return }
+        let retained = Unmanaged.passRetained(scratch)
+        if pthread_setspecific(key, retained.toOpaque()) != 0 { retained.release() }
+    }
+
+    /// The thread-specific slot; its destructor releases a thread's scratch when the thread
+    /// ends.
+    private static let key: pthread_key_t = {
+        var key = pthread_key_t()
+        let status = pthread_key_create(&key) { kept in
+            let kept: UnsafeMutableRawPointer? = kept
+            if let kept { Unmanaged<BinaryReaderScratch>.fromOpaque(kept).release() }
+        }
+        precondition(status == 0, "pthread_key_create failed (\(status))")
+        return key
+    }()
+}
