@@ -9,6 +9,9 @@ import Foundation
 enum ModelStep {
     case root
     case field(PlistFields, Int)
+    /// A field of a table that outlives the value (its dictionary's decoder holds it): what
+    /// the format-specialized decoders pass down, without retaining the table per value.
+    case tableField(Unmanaged<PlistFields>, Int)
     case key(String)
     case index(Int)
 
@@ -17,6 +20,7 @@ enum ModelStep {
         switch self {
         case .root: nil
         case .field(let fields, let position): PlistCodingKey(stringValue: fields.names[position])
+        case .tableField(let fields, let position): PlistCodingKey(stringValue: fields.takeUnretainedValue().names[position])
         case .key(let key): PlistDictionaryCodingKey(key)
         case .index(let index): PlistCodingKey(index: index)
         }
@@ -126,7 +130,12 @@ final class ModelDecodingState {
     }
 
     func string(_ value: Int, _ depth: Int, _ step: ModelStep) throws(DecodingError) -> String {
-        let string = try scalar(value, String.self, depth, step) { (value) throws(PlistError) in try source.string(value) }
+        try checkedString(scalar(value, String.self, depth, step) { (value) throws(PlistError) in try source.string(value) }, value, depth, step)
+    }
+
+    /// `string`, read from `value`, unless it is Foundation's nil marker (`valueNotFound`).
+    @inline(__always)
+    func checkedString(_ string: String, _ value: Int, _ depth: Int, _ step: ModelStep) throws(DecodingError) -> String {
         if string == PlistNull.marker {
             throw null(String.self, value, depth, step)
         }
@@ -134,7 +143,12 @@ final class ModelDecodingState {
     }
 
     func integer<T: FixedWidthInteger>(_ value: Int, _ type: T.Type, _ depth: Int, _ step: ModelStep) throws(DecodingError) -> T {
-        switch try scalar(value, T.self, depth, step, { (value) throws(PlistError) in try source.number(value) }) {
+        try integer(scalar(value, T.self, depth, step, { (value) throws(PlistError) in try source.number(value) }), value, depth, step)
+    }
+
+    /// `number`, read from `value`, as a `T`.
+    func integer<T: FixedWidthInteger>(_ number: PlistNumber, _ value: Int, _ depth: Int, _ step: ModelStep) throws(DecodingError) -> T {
+        switch number {
         case .integer(let integer):
             if let result = integer.exactly(T.self) { return result }
             throw doesNotFit("\(integer)", T.self, value, depth, step)
@@ -144,14 +158,18 @@ final class ModelDecodingState {
         }
     }
 
-    /// Reals narrow to `Float` as Foundation does (a finite real beyond its range is
-    /// `dataCorrupted`); integers convert to the nearest value.
     func float<T: BinaryFloatingPoint>(_ value: Int, _ type: T.Type, _ depth: Int, _ step: ModelStep) throws(DecodingError) -> T {
-        switch try scalar(value, T.self, depth, step, { (value) throws(PlistError) in try source.number(value) }) {
+        try float(scalar(value, T.self, depth, step, { (value) throws(PlistError) in try source.number(value) }), value, depth, step)
+    }
+
+    /// `number`, read from `value`, as a `T`. Reals narrow to `Float` as Foundation does (a
+    /// finite real beyond its range is `dataCorrupted`); integers convert to the nearest value.
+    func float<T: BinaryFloatingPoint>(_ number: PlistNumber, _ value: Int, _ depth: Int, _ step: ModelStep) throws(DecodingError) -> T {
+        switch number {
         case .real(let real):
             let narrowed = T(real)
             if real.isFinite && !narrowed.isFinite {
-                throw DecodingError.dataCorrupted(DecodingError.Context(codingPath: path(depth: depth, step: step), debugDescription: "Property list number <\(real)> does not fit in \(type).\(position(value))"))
+                throw DecodingError.dataCorrupted(DecodingError.Context(codingPath: path(depth: depth, step: step), debugDescription: "Property list number <\(real)> does not fit in \(T.self).\(position(value))"))
             }
             return narrowed
         case .integer(let integer):

@@ -7,7 +7,9 @@ import Foundation
 // `PlistDecoder` takes the `PlistDecodable` path by overload: for a conforming type these
 // are more specific than the `Decodable` methods (the last ones decide for a type that is
 // both). They are inlinable so that the caller's module specializes `T.init(plist:)` for
-// ``PlistModelDecoder``: the model's field reads become direct calls.
+// ``BinaryModelDecoder`` (binary input), ``XMLModelDecoder`` (XML) and ``PlistModelDecoder``
+// (the rest, from a tree): the model's
+// field reads become direct calls.
 
 extension PlistDecoder {
     /// Decodes a ``PlistDecodable`` value from a property list in any supported format, with
@@ -23,9 +25,13 @@ extension PlistDecoder {
     @inlinable
     public func decode<T: PlistDecodable>(_ type: T.Type, from data: Data, format: inout PlistFormat) throws -> T {
         var result: T?
-        try withModelDecoder(from: data, format: &format) { (decoder) throws(DecodingError) in
+        try withModelDecoder(from: data, format: &format, binary: { (decoder) throws(DecodingError) in
             result = try T(plist: &decoder)
-        }
+        }, xml: { (decoder) throws(DecodingError) in
+            result = try T(plist: &decoder)
+        }, other: { (decoder) throws(DecodingError) in
+            result = try T(plist: &decoder)
+        })
         return result!
     }
 
@@ -51,9 +57,13 @@ extension PlistDecoder {
     @inlinable
     public func decode<T: Decodable & PlistDecodable>(_ type: T.Type, from data: Data, format: inout PlistFormat) throws -> T {
         var result: T?
-        try withModelDecoder(from: data, format: &format) { (decoder) throws(DecodingError) in
+        try withModelDecoder(from: data, format: &format, binary: { (decoder) throws(DecodingError) in
             result = try T(plist: &decoder)
-        }
+        }, xml: { (decoder) throws(DecodingError) in
+            result = try T(plist: &decoder)
+        }, other: { (decoder) throws(DecodingError) in
+            result = try T(plist: &decoder)
+        })
         return result!
     }
 
@@ -67,9 +77,10 @@ extension PlistDecoder {
         return result!
     }
 
-    /// Runs `body` with a decoder at the root of `data`, read by its format's source.
+    /// Runs `binary` or `xml` with a decoder at the root of `data` when it is a binary or an
+    /// XML property list, `other` with one over its tree otherwise.
     @usableFromInline
-    func withModelDecoder(from data: Data, format: inout PlistFormat, _ body: (inout PlistModelDecoder) throws(DecodingError) -> Void) throws(DecodingError) {
+    func withModelDecoder(from data: Data, format: inout PlistFormat, binary: (inout BinaryModelDecoder) throws(DecodingError) -> Void, xml: (inout XMLModelDecoder) throws(DecodingError) -> Void, other: (inout PlistModelDecoder) throws(DecodingError) -> Void) throws(DecodingError) {
         guard let detected = PlistFormat.detect(data) else {
             throw Self.corrupted(PlistError.undetectedFormat(data))
         }
@@ -79,7 +90,13 @@ extension PlistDecoder {
             let result = data.withUnsafeBytes { bytes in
                 Result { () throws(DecodingError) in
                     try native.withDecodingSource(bytes, storage: data, options: options.readingOptions) { (source) throws(DecodingError) in
-                        try Self.run(body, source: source, options)
+                        if let source = source as? BinaryDecodingSource {
+                            try Self.run(binary, source: source, options)
+                        } else if let source = source as? XMLDecodingSource {
+                            try Self.run(xml, source: source, options)
+                        } else {
+                            try Self.run(other, source: source, options)
+                        }
                     }
                 }
             }
@@ -91,7 +108,7 @@ extension PlistDecoder {
             } catch {
                 throw Self.corrupted(error)
             }
-            try Self.run(body, source: TreeDecodingSource(tree), options)
+            try Self.run(other, source: TreeDecodingSource(tree), options)
         }
         format = detected
     }
@@ -102,9 +119,23 @@ extension PlistDecoder {
         try Self.run(body, source: TreeDecodingSource(value), options.withLock { $0 })
     }
 
+    private static func run(_ body: (inout BinaryModelDecoder) throws(DecodingError) -> Void, source: BinaryDecodingSource, _ options: Options) throws(DecodingError) {
+        let common = ModelDecodingState(source: source, userInfo: options.userInfo, maximumDepth: options.readingOptions.maximumDepth)
+        let state = BinaryModelDecodingState(common: common, source: source)
+        var decoder = BinaryModelDecoder(state: state, value: source.top, step: .root, depth: 0)
+        try body(&decoder)
+    }
+
     private static func run(_ body: (inout PlistModelDecoder) throws(DecodingError) -> Void, source: any PlistDecodingSource, _ options: Options) throws(DecodingError) {
         let state = ModelDecodingState(source: source, userInfo: options.userInfo, maximumDepth: options.readingOptions.maximumDepth)
         var decoder = PlistModelDecoder(state: state, value: source.top, step: .root, depth: 0)
+        try body(&decoder)
+    }
+
+    private static func run(_ body: (inout XMLModelDecoder) throws(DecodingError) -> Void, source: XMLDecodingSource, _ options: Options) throws(DecodingError) {
+        let common = ModelDecodingState(source: source, userInfo: options.userInfo, maximumDepth: options.readingOptions.maximumDepth)
+        let state = XMLModelDecodingState(common: common, source: source)
+        var decoder = XMLModelDecoder(state: state, value: source.top, step: .root, depth: 0)
         try body(&decoder)
     }
 }
