@@ -8,7 +8,7 @@ extension KeyedUnarchiver {
     /// added since its first release. Only an absent key gives the default; a key that is
     /// there but holds the wrong type (or `$null` for a non-optional `T`) still throws.
     /// The `@Archivable` macro (PlistKitMacros) uses it for every property with an initial value.
-    /// - Throws: as ``decode(_:forKey:)``, except `missingKey` for `key` itself.
+    /// - Throws: as ``decode(_:forKey:)-4vp0i``, except `missingKey` for `key` itself.
     @inlinable
     public func decode<T: KeyedArchivable>(
         _ type: T.Type = T.self, forKey key: String, default defaultValue: @autoclosure () -> T
