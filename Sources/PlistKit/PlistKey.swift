@@ -46,7 +46,7 @@ extension PlistKey: Hashable {
     /// as one more word: a few steps of the hasher where `combine(bytes:)` takes many. The
     /// bytes are read in place (`withUTF8` would need a copy of the string, and a retain).
     public func hash(into hasher: inout Hasher) {
-        let hashed = string.utf8.withContiguousStorageIfAvailable { utf8 in
+        let hashed: Void? = string.utf8.withContiguousStorageIfAvailable { utf8 in
             Self.hash(UnsafeRawBufferPointer(utf8), into: &hasher)
         }
         guard hashed == nil else { return }
