@@ -41,12 +41,12 @@ extension PlistFieldsDecoder {
         try decodeModelIfPresent(type, field: field)
     }
 
-    @inlinable @inline(__always) @usableFromInline
+    @inlinable @inline(__always)
     mutating func decodeModel<T: PlistDecodable>(_ type: T.Type, field: Int) throws(DecodingError) -> T {
         try decode(type, field: field)
     }
 
-    @inlinable @inline(__always) @usableFromInline
+    @inlinable @inline(__always)
     mutating func decodeModelIfPresent<T: PlistDecodable>(_ type: T.Type, field: Int) throws(DecodingError) -> T? {
         try decodeIfPresent(type, field: field)
     }
@@ -81,12 +81,12 @@ extension PlistFieldsEncoder {
         try encodeModelIfPresent(value, field: field)
     }
 
-    @inlinable @inline(__always) @usableFromInline
+    @inlinable @inline(__always)
     mutating func encodeModel<T: PlistEncodable>(_ value: T, field: Int) throws(EncodingError) {
         try encode(value, field: field)
     }
 
-    @inlinable @inline(__always) @usableFromInline
+    @inlinable @inline(__always)
     mutating func encodeModelIfPresent<T: PlistEncodable>(_ value: T?, field: Int) throws(EncodingError) {
         try encodeIfPresent(value, field: field)
     }
