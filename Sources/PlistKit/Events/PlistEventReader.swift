@@ -24,7 +24,7 @@ import Foundation
 ///
 /// Memory: reading a file of text (XML, JSON, OpenStep) holds one chunk, the longest token
 /// (a string, a `<data>` element) and one entry per open container, however large the
-/// file. A binary file is mapped into memory, not read onto the heap (see
+/// file. A binary file is read a page at a time where the walk needs it, a few megabytes at most (see
 /// ``init(fileDescriptor:format:options:chunkSize:)``).
 ///
 /// A reader is not thread-safe: use it from one thread at a time.
@@ -77,11 +77,11 @@ public final class PlistEventReader {
     /// XML, JSON and OpenStep are read incrementally, a chunk at a time: memory stays bounded
     /// by the chunk size, the longest token and the nesting depth, whatever the file's size
     /// (XML files may exceed the 2 GiB the whole-value reader takes). A binary property list
-    /// needs its trailer and random access, so it must be a regular file: it is mapped
-    /// read-only into the address space (`mmap`), and what is kept on the heap is only the
-    /// stack of open containers and a few hundred recently read strings (the pages of the
-    /// file the walk has read are dropped from the process's memory every few megabytes of
-    /// them, and stay in the kernel's page cache while it keeps them). A binary file that shares containers yields their events again at every
+    /// needs its trailer and random access, so it must be a regular file: the pages the walk
+    /// reads (a reference, an offset table entry, an object) are read in (`pread`) as it
+    /// comes to them, at most 4 MiB of them at once (the oldest all go when more are needed),
+    /// beside the stack of open containers and a few hundred recently read strings; only an
+    /// object larger than that is held whole while it is read. A binary file that shares containers yields their events again at every
     /// reference, so a small file with exponential sharing yields exponentially many events,
     /// still in memory bounded by the nesting depth.
     ///
@@ -90,11 +90,11 @@ public final class PlistEventReader {
     ///   - format: The format, or nil to detect it from the first bytes.
     ///   - options: The limits, as for the whole-value readers.
     ///   - chunkSize: How many bytes each `read` asks for; 64 KiB by default.
-    /// - Throws: ``PlistError`` with code ``PlistError/Code/io`` when reading or mapping
+    /// - Throws: ``PlistError`` with code ``PlistError/Code/io`` when reading
     ///   fails (a binary property list behind a pipe, say), ``PlistError/Code/unknownFormat``
     ///   when the format cannot be detected.
     public init(fileDescriptor: Int32, format: PlistFormat? = nil, options: PlistReadingOptions = .default, chunkSize: Int = 64 * 1024) throws(PlistError) {
-        // Where the document starts, for a binary one, which is mapped rather than read.
+        // Where the document starts, for a binary one, which is read with random access.
         let extent = Syscalls.seekableExtent(fileDescriptor)
         let input = EventInput(descriptor: fileDescriptor, chunkSize: chunkSize)
         let detected: PlistFormat

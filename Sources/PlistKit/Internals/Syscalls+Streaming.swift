@@ -6,7 +6,7 @@ import Musl
 import Darwin
 #endif
 
-// Reading a descriptor piece by piece, and mapping a file, for `PlistEventReader`.
+// Reading a descriptor piece by piece, and holding pages of a file, for `PlistEventReader`.
 extension Syscalls {
     /// `open` for reading only, with `O_CLOEXEC`.
     package static func openForReading(_ path: String) -> Result<Int32> {
@@ -33,31 +33,18 @@ extension Syscalls {
         return .success((Int(offset), Int(info.st_size)))
     }
 
-    /// Maps `size` bytes of the file behind `descriptor` read-only (`mmap`, private).
-    package static func mapReadOnly(_ descriptor: Int32, size: Int) -> Result<UnsafeRawPointer> {
-        guard let region = mmap(nil, size, PROT_READ, MAP_PRIVATE, descriptor, 0), region != MAP_FAILED else {
-            return .failure(.current)
-        }
-        return .success(UnsafeRawPointer(region))
-    }
-
-    /// Drops the pages of a read-only file mapping from the process's memory
-    /// (`madvise(MADV_DONTNEED)`): the next read of them maps them again from the file (from
-    /// the kernel's page cache, if it still holds them). Only advice, so a refusal is ignored.
-    package static func releaseMappedPages(_ address: UnsafeRawPointer, _ size: Int) {
-        _ = madvise(UnsafeMutableRawPointer(mutating: address), size, MADV_DONTNEED)
-    }
-
-    /// The page faults the process has taken without reading from disk, which is how a
-    /// file mapping's pages come into its memory (`getrusage`).
-    package static func minorPageFaults() -> Int {
-        var usage = rusage()
-        #if canImport(Glibc)
-        let who = __rusage_who_t(RUSAGE_SELF.rawValue)
-        #else
-        let who = RUSAGE_SELF
+    /// Asks the kernel not to back a range with transparent huge pages
+    /// (`madvise(MADV_NOHUGEPAGE)`); only advice, so a refusal is ignored.
+    package static func adviseNoHugePages(_ address: UnsafeMutableRawPointer, _ size: Int) {
+        #if os(Linux)
+        _ = madvise(address, size, MADV_NOHUGEPAGE)
         #endif
-        guard getrusage(who, &usage) == 0 else { return 0 }
-        return Int(usage.ru_minflt)
+    }
+
+    /// Gives the pages of a private anonymous range back to the kernel
+    /// (`madvise(MADV_DONTNEED)`): they read as zeros afterwards, and take no memory until
+    /// written again.
+    package static func discardPages(_ address: UnsafeMutableRawPointer, _ size: Int) {
+        _ = madvise(address, size, MADV_DONTNEED)
     }
 }

@@ -12,12 +12,21 @@ import Foundation
 /// places is read again at each, so its events repeat: a file that shares containers
 /// exponentially yields exponentially many events, in memory bounded by the nesting depth.
 /// A container met again while it is open is a cycle, the error ``BinaryReader`` gives.
+///
+/// A file is read through a ``SparseFileImage``: each event reads in the pages it needs (a
+/// reference, an offset table entry, an object) before reading them, and at most
+/// ``defaultPageBudget`` pages are held at once, so that memory stays bounded whatever the
+/// file's size or the way its objects are shared.
 final class BinaryEventSource: PlistEventSource {
-    /// Where the bytes are: a `Data` the reader keeps, or a read-only mapping of a file.
-    private enum Storage {
+    /// Where the bytes are: a `Data` the reader keeps, or pages of a file read as needed.
+    enum Storage {
         case data(Data)
-        case mapped(UnsafeRawBufferPointer, mapping: UnsafeRawPointer, size: Int)
+        case file(SparseFileImage)
     }
+
+    /// The pages of a file held at once, 4 MiB of them: enough for the shared objects a walk
+    /// returns to (keys, repeated values) to stay in between discards.
+    static let defaultPageBudget = max(1, (4 << 20) / Syscalls.pageSize)
 
     /// An open container (object `index`) and how far the walk has come through it: the
     /// element or entry to read next and, in a dictionary, whether its key was delivered.
@@ -26,7 +35,7 @@ final class BinaryEventSource: PlistEventSource {
         var element = 0, keyDelivered = false
     }
 
-    private let storage: Storage
+    let storage: Storage
     private let trailer: BinaryTrailer
     private let maximumDepth: Int
     /// ``PlistReadingOptions/sharesLargeData``, for `Data` input (a mapping is copied from).
@@ -35,17 +44,6 @@ final class BinaryEventSource: PlistEventSource {
     // the state below skips Swift's dynamic exclusivity checks, which cost more than an event.
     @exclusivity(unchecked) private var stack: [Frame] = []
     @exclusivity(unchecked) private var started = false
-    /// The pages of a mapped file that the walk has read stay resident, counted in the
-    /// process's memory, until they are dropped; a file whose objects are shared reads pages
-    /// from all over it. Every ``eventsPerCheck`` events the process's page faults are
-    /// counted, and once ``faultsPerRelease`` more were taken (each maps at most a few dozen
-    /// kilobytes) every page is dropped, so that memory stays bounded whatever the file's
-    /// size; the few pages read again, such as those of the shared keys, come back from the
-    /// kernel's page cache.
-    private static let eventsPerCheck = 1 << 10
-    private static let faultsPerRelease = 128
-    @exclusivity(unchecked) private var eventsSinceCheck = 0
-    @exclusivity(unchecked) private var faultsAtRelease = 0
     /// The strings of recently read string objects: uniqued keys and values are referred to
     /// again and again, and are decoded once while they stay here.
     @exclusivity(unchecked) private var strings = RecentStrings()
@@ -79,39 +77,28 @@ final class BinaryEventSource: PlistEventSource {
         })
     }
 
-    /// Maps the regular file behind `descriptor` from the offset `found` (where the
-    /// descriptor was before the format was detected) to its end.
-    init(fileDescriptor: Int32, extent found: Syscalls.Result<(offset: Int, size: Int)>, options: PlistReadingOptions) throws(PlistError) {
+    /// Reads the regular file behind `descriptor` from the offset `found` (where the
+    /// descriptor was before the format was detected) to its end, holding at most
+    /// `pageBudget` of its pages at once.
+    init(fileDescriptor: Int32, extent found: Syscalls.Result<(offset: Int, size: Int)>, options: PlistReadingOptions, pageBudget: Int = BinaryEventSource.defaultPageBudget) throws(PlistError) {
         maximumDepth = options.maximumDepth
         sharesLargeData = false
         let extent: (offset: Int, size: Int)
         switch found {
         case .success(let value): extent = value
         case .failure(let errno):
-            throw PlistError(.io, "a binary property list is read through a memory mapping, which needs a regular file: \(errno.description)")
+            throw PlistError(.io, "a binary property list is read with random access, which needs a regular file: \(errno.description)")
         }
         guard extent.size > extent.offset else {
             throw PlistError.emptyInput(.truncated)
         }
-        let mapping: UnsafeRawPointer
-        switch Syscalls.mapReadOnly(fileDescriptor, size: extent.size) {
-        case .success(let value): mapping = value
-        case .failure(let errno): throw PlistError(.io, "mapping the file failed: \(errno.description)")
-        }
-        let bytes = UnsafeRawBufferPointer(start: mapping + extent.offset, count: extent.size - extent.offset)
-        storage = .mapped(bytes, mapping: mapping, size: extent.size)
-        do throws(PlistError) {
-            trailer = try BinaryObjectTable(bytes).trailer
-        } catch {
-            Syscalls.unmap(UnsafeMutableRawPointer(mutating: mapping), extent.size)
-            throw error
-        }
-    }
-
-    deinit {
-        if case .mapped(_, let mapping, let size) = storage {
-            Syscalls.unmap(UnsafeMutableRawPointer(mutating: mapping), size)
-        }
+        let count = extent.size - extent.offset
+        let image = try SparseFileImage(descriptor: fileDescriptor, offset: extent.offset, count: count, pageBudget: pageBudget)
+        storage = .file(image)
+        // The header and the trailer, which is all the checks of the trailer read.
+        try image.load(0, BinaryMarker.headerSize)
+        try image.load(max(0, count - BinaryMarker.trailerSize), count)
+        trailer = try BinaryObjectTable(image.bytes).trailer
     }
 
     private static func checkedTrailer(_ result: Result<BinaryTrailer, PlistError>) throws(PlistError) -> BinaryTrailer {
@@ -130,24 +117,17 @@ final class BinaryEventSource: PlistEventSource {
                 }
             }
             return try result.get()
-        case .mapped(let bytes, let mapping, let size):
-            eventsSinceCheck += 1
-            if eventsSinceCheck == Self.eventsPerCheck {
-                eventsSinceCheck = 0
-                if Syscalls.minorPageFaults() - faultsAtRelease >= Self.faultsPerRelease {
-                    Syscalls.releaseMappedPages(mapping, size)
-                    faultsAtRelease = Syscalls.minorPageFaults()
-                }
-            }
-            return try step(BinaryObjectTable(checked: bytes, trailer: trailer))
+        case .file(let image):
+            return try step(BinaryObjectTable(checked: image.bytes, trailer: trailer), image: image)
         }
     }
 
-    /// The next event of the walk over `table`.
-    private func step(_ table: BinaryObjectTable) throws(PlistError) -> PlistEvent? {
+    /// The next event of the walk over `table`, whose bytes are read in from `image` as the
+    /// walk comes to them when there is one.
+    private func step(_ table: BinaryObjectTable, image: SparseFileImage? = nil) throws(PlistError) -> PlistEvent? {
         guard started else {
             started = true
-            return try value(table, index: trailer.topObject, referencedFrom: table.topReferrer)
+            return try value(table, image: image, index: trailer.topObject, referencedFrom: table.topReferrer)
         }
         guard var frame = stack.last else { return nil }
         let top = stack.count - 1
@@ -159,7 +139,8 @@ final class BinaryEventSource: PlistEventSource {
         if frame.object.kind == .dictionary, !frame.keyDelivered {
             let position = frame.object.start + frame.element * refSize
             stack[top].keyDelivered = true
-            return .key(try key(table, index: table.ref(at: position), referencedFrom: position))
+            try image?.load(position, position + Self.widestRead)
+            return .key(try key(table, image: image, index: table.ref(at: position), referencedFrom: position))
         }
         let position = frame.object.kind == .dictionary
             ? frame.object.start + (frame.object.count + frame.element) * refSize
@@ -167,25 +148,46 @@ final class BinaryEventSource: PlistEventSource {
         frame.element += 1
         frame.keyDelivered = false
         stack[top] = frame
-        return try value(table, index: table.ref(at: position), referencedFrom: position)
+        try image?.load(position, position + Self.widestRead)
+        return try value(table, image: image, index: table.ref(at: position), referencedFrom: position)
     }
+
+    /// The most bytes read at once from a reference's, an offset's or a payload's position:
+    /// ``BinaryObjectTable`` reads numbers eight bytes at a time, and short strings sixteen.
+    private static let widestRead = 16
+    /// The most bytes of an object's marker and what follows it that sizing it reads: a
+    /// marker, and a count (a marker and 8 bytes) or a 16-byte integer.
+    private static let headerRead = 17
 
     /// Object `index`, located and checked as ``BinaryReader`` checks it: in range, not a
     /// container that is open.
-    private func located(_ table: BinaryObjectTable, index: Int, referencedFrom referrer: Int) throws(PlistError) -> BinaryObject {
+    private func located(_ table: BinaryObjectTable, image: SparseFileImage?, index: Int, referencedFrom referrer: Int) throws(PlistError) -> BinaryObject {
         guard index >= 0, index < table.objectCount else {
             throw table.refOutOfRange(index, referencedFrom: referrer)
         }
         guard !stack.contains(where: { $0.index == index }) else {
             throw PlistError(.cyclicReference, "object \(index) contains itself", offset: referrer)
         }
-        return try table.object(index: index)
+        guard let image else { return try table.object(index: index) }
+        let entry = trailer.offsetTableOffset + index * trailer.offsetIntSize
+        try image.load(entry, entry + Self.widestRead)
+        let offset = try table.offset(ofObject: index)
+        try image.load(offset, offset + Self.headerRead + Self.widestRead)
+        let object = try table.object(at: offset)
+        switch object.kind {
+        case .array, .set, .dictionary:
+            break  // its references are read in one at a time, as the walk comes to them
+        default:
+            let end = object.start + object.count * (object.kind == .utf16String ? 2 : 1)
+            try image.load(object.start, end + Self.widestRead)
+        }
+        return object
     }
 
     /// The event of object `index`: a scalar, or the start of a container, which opens.
-    private func value(_ table: BinaryObjectTable, index: Int, referencedFrom referrer: Int) throws(PlistError) -> PlistEvent {
+    private func value(_ table: BinaryObjectTable, image: SparseFileImage?, index: Int, referencedFrom referrer: Int) throws(PlistError) -> PlistEvent {
         if let string = strings.string(of: index) { return .scalar(.string(string)) }
-        let object = try located(table, index: index, referencedFrom: referrer)
+        let object = try located(table, image: image, index: index, referencedFrom: referrer)
         if object.isString {
             let string = try table.string(object)
             strings.remember(string, of: index)
@@ -200,9 +202,9 @@ final class BinaryEventSource: PlistEventSource {
     }
 
     /// The text of the key object `index`, which must be a string.
-    private func key(_ table: BinaryObjectTable, index: Int, referencedFrom referrer: Int) throws(PlistError) -> String {
+    private func key(_ table: BinaryObjectTable, image: SparseFileImage?, index: Int, referencedFrom referrer: Int) throws(PlistError) -> String {
         if let string = strings.string(of: index) { return string }
-        let object = try located(table, index: index, referencedFrom: referrer)
+        let object = try located(table, image: image, index: index, referencedFrom: referrer)
         if object.isString {
             let string = try table.string(object)
             strings.remember(string, of: index)

@@ -35,7 +35,7 @@ struct BinaryFormat: NativePlistFormat {
         try BinaryEventSource(bytes: bytes, options: options)
     }
 
-    /// The file is mapped, not read: a binary property list needs its trailer and random access.
+    /// The file is read with random access: a binary property list needs its trailer first.
     func eventSource(descriptor: Int32, extent: Syscalls.Result<(offset: Int, size: Int)>, input: EventInput, options: PlistReadingOptions) throws(PlistError) -> any PlistEventSource {
         try BinaryEventSource(fileDescriptor: descriptor, extent: extent, options: options)
     }

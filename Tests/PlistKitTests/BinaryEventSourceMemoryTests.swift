@@ -1,0 +1,143 @@
+import Foundation
+@testable import PlistKit
+import Testing
+import TestSupport
+
+/// The binary event source over a file holds at most its page budget of the file, and a
+/// budget that makes it discard pages at almost every read changes no event.
+@Suite struct BinaryEventSourceMemoryTests {
+    /// Records like the streaming benchmark's: each has unique strings and strings shared
+    /// with records far back in the file (a value repeated every 997 records, 5 teachers),
+    /// so that the walk reads pages all over the file.
+    static func records(_ count: Int) -> Plist {
+        let teachers = ["Ms. Alvarez", "Mr. Brown", "Dr. Chen", "Mrs. Davis", "Mr. Evans"]
+        return .array((0..<count).map { index in
+            [
+                "name": .string("student number \(index) of the class"),
+                "number": .string("SA1\(index % 997)"),
+                "age": .integer(PlistInteger(18 + index % 50)),
+                "score": .real(Double(index) / 7),
+                "teacher": .string(teachers[index % teachers.count]),
+                "photo": .data(Data(repeating: UInt8(index & 0xFF), count: index % 300 == 0 ? 9000 : 24)),
+                "active": .bool(index % 4 != 0),
+            ]
+        })
+    }
+
+    /// Writes `bytes` to a temporary file and runs `body` with a descriptor open on it.
+    private func withFile<R>(_ bytes: Data, _ body: (Int32) throws -> R) throws -> R {
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("binary-events-\(UUID().uuidString).plist")
+        try bytes.write(to: url)
+        defer { try? FileManager.default.removeItem(at: url) }
+        let descriptor = open(url.path, O_RDONLY)
+        try #require(descriptor >= 0)
+        defer { close(descriptor) }
+        return try body(descriptor)
+    }
+
+    #if os(Linux)
+    /// The resident size of the mapping that holds `address` (`/proc/self/smaps`).
+    private func residentBytes(ofMappingAt address: UnsafeRawPointer) throws -> Int {
+        let target = UInt(bitPattern: address)
+        var inMapping = false
+        for line in try String(contentsOfFile: "/proc/self/smaps", encoding: .utf8).split(separator: "\n") {
+            let range = line.prefix { $0 != " " }.split(separator: "-")
+            if range.count == 2, let start = UInt(range[0], radix: 16), let end = UInt(range[1], radix: 16) {
+                inMapping = start <= target && target < end
+            } else if inMapping, line.hasPrefix("Rss:") {
+                return try #require(Int(line.split(separator: " ")[1])) * 1024
+            }
+        }
+        Issue.record("no mapping holds \(address)")
+        return 0
+    }
+
+    /// Converts the file to XML through the source's events with a page budget, sampling
+    /// the resident size of the file's pages every 2,000 events: the XML and the largest
+    /// sample.
+    private func streamedXML(_ descriptor: Int32, pageBudget: Int) throws -> (xml: Data, peak: Int) {
+        _ = lseek(descriptor, 0, SEEK_SET)
+        let source = try BinaryEventSource(fileDescriptor: descriptor, extent: Syscalls.seekableExtent(descriptor), options: .default, pageBudget: pageBudget)
+        guard case .file(let image) = source.storage else {
+            Issue.record("the source does not read the file through pages")
+            return (Data(), 0)
+        }
+        var xml = Data()
+        let writer = try PlistEventWriter(format: .xml) { bytes in xml.append(contentsOf: bytes) }
+        var peak = 0, events = 0
+        while let event = try source.next() {
+            try writer.write(event)
+            events += 1
+            if events % 2000 == 0 { peak = max(peak, try residentBytes(ofMappingAt: image.bytes.baseAddress!)) }
+        }
+        try writer.finish()
+        peak = max(peak, try residentBytes(ofMappingAt: image.bytes.baseAddress!))
+        return (xml, peak)
+    }
+
+    /// A file of a few megabytes, with objects shared from all over it, streams to the XML
+    /// the whole-value conversion writes while holding at most 16 pages of it; without a
+    /// budget it comes to hold most of itself (which shows that the samples see the pages).
+    @Test func pageBudgetBoundsTheFilesMemory() throws {
+        let bytes = try Self.records(TestTools.scaled(30_000, full: 200_000)).encoded(as: .binary)
+        let expected = try Plist(decoding: bytes).encoded(as: .xml)
+        let budget = 16
+        try withFile(bytes) { descriptor in
+            let bounded = try streamedXML(descriptor, pageBudget: budget)
+            #expect(bounded.xml == expected)
+            #expect(bounded.peak > 0)
+            #expect(bounded.peak <= budget * Syscalls.pageSize, "\(bounded.peak) bytes resident")
+            let unbounded = try streamedXML(descriptor, pageBudget: 1 << 20)
+            #expect(unbounded.xml == expected)
+            #expect(unbounded.peak >= bytes.count / 2, "\(unbounded.peak) of \(bytes.count) bytes resident")
+            #expect(bytes.count >= 100 * budget * Syscalls.pageSize)
+        }
+    }
+    #endif
+
+    /// With one page held at a time, every binary test vector read from a file gives the
+    /// events and the error that reading it from memory gives: nothing is read before it is
+    /// read in.
+    @Test func everyReadIsReadInFirst() throws {
+        var checked = 0
+        for vector in EventVector.all {
+            let bytes = try Data(contentsOf: vector.url)
+            guard bytes.starts(with: Array("bplist".utf8)) else { continue }
+            for budget in [1, 2] {
+                let fromMemory = Self.events { () throws(PlistError) in try BinaryEventSource(bytes: bytes, options: .default) }
+                let fromFile = try withFile(bytes) { descriptor in
+                    Self.events { () throws(PlistError) in
+                        try BinaryEventSource(fileDescriptor: descriptor, extent: Syscalls.seekableExtent(descriptor), options: .default, pageBudget: budget)
+                    }
+                }
+                #expect(fromFile.events == fromMemory.events, "\(vector.path), budget \(budget)")
+                #expect(fromFile.error == fromMemory.error, "\(vector.path), budget \(budget)")
+            }
+            checked += 1
+        }
+        #expect(checked >= 40)
+        // The records above, which span many pages, with one page at a time.
+        let bytes = try Self.records(3000).encoded(as: .binary)
+        let fromFile = try withFile(bytes) { descriptor in
+            Self.events { () throws(PlistError) in
+                try BinaryEventSource(fileDescriptor: descriptor, extent: Syscalls.seekableExtent(descriptor), options: .default, pageBudget: 1)
+            }
+        }
+        let value = try PlistEventReader(bytes).readValue()
+        #expect(value == Self.records(3000))
+        #expect(fromFile.error == nil)
+        #expect(fromFile.events == Self.events { () throws(PlistError) in try BinaryEventSource(bytes: bytes, options: .default) }.events)
+    }
+
+    /// Every event of the source `make` gives, then the code of the error that stopped it.
+    private static func events(_ make: () throws(PlistError) -> BinaryEventSource) -> (events: [PlistEvent], error: PlistError.Code?) {
+        var events: [PlistEvent] = []
+        do throws(PlistError) {
+            let source = try make()
+            while let event = try source.next() { events.append(event) }
+            return (events, nil)
+        } catch {
+            return (events, error.code)
+        }
+    }
+}
