@@ -110,7 +110,10 @@ import TestSupport
                         try BinaryEventSource(fileDescriptor: descriptor, extent: Syscalls.seekableExtent(descriptor), options: .default, pageBudget: budget)
                     }
                 }
-                #expect(fromFile.events == fromMemory.events, "\(vector.path), budget \(budget)")
+                // A Bool, not the events: Foundation's Date.description traps on some dates
+                // the vectors hold (NaN, ±inf), and the expectation would print them.
+                let same = fromFile.events == fromMemory.events
+                #expect(same, "\(vector.path), budget \(budget)")
                 #expect(fromFile.error == fromMemory.error, "\(vector.path), budget \(budget)")
             }
             checked += 1
