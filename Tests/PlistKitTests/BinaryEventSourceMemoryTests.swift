@@ -40,7 +40,9 @@ import TestSupport
     private func residentBytes(ofMappingAt address: UnsafeRawPointer) throws -> Int {
         let target = UInt(bitPattern: address)
         var inMapping = false
-        for line in try String(contentsOfFile: "/proc/self/smaps", encoding: .utf8).split(separator: "\n") {
+        // Read to the end: procfs files report a size of 0.
+        let smaps = try #require(FileHandle(forReadingAtPath: "/proc/self/smaps")).readDataToEndOfFile()
+        for line in String(decoding: smaps, as: UTF8.self).split(separator: "\n") {
             let range = line.prefix { $0 != " " }.split(separator: "-")
             if range.count == 2, let start = UInt(range[0], radix: 16), let end = UInt(range[1], radix: 16) {
                 inMapping = start <= target && target < end
@@ -90,12 +92,12 @@ import TestSupport
             let unbounded = try streamedXML(descriptor, pageBudget: 1 << 20)
             #expect(unbounded.xml == expected)
             #expect(unbounded.peak >= bytes.count / 2, "\(unbounded.peak) of \(bytes.count) bytes resident")
-            #expect(bytes.count >= 100 * budget * Syscalls.pageSize)
+            #expect(bytes.count >= 50 * budget * Syscalls.pageSize)
         }
     }
     #endif
 
-    /// With one page held at a time, every binary test vector read from a file gives the
+    /// With the fewest pages held at a time, every binary test vector read from a file gives the
     /// events and the error that reading it from memory gives: nothing is read before it is
     /// read in.
     @Test func everyReadIsReadInFirst() throws {
@@ -103,7 +105,7 @@ import TestSupport
         for vector in EventVector.all {
             let bytes = try Data(contentsOf: vector.url)
             guard bytes.starts(with: Array("bplist".utf8)) else { continue }
-            for budget in [1, 2] {
+            for budget in [SparseFileImage.minimumPageBudget, SparseFileImage.minimumPageBudget + 1] {
                 let fromMemory = Self.events { () throws(PlistError) in try BinaryEventSource(bytes: bytes, options: .default) }
                 let fromFile = try withFile(bytes) { descriptor in
                     Self.events { () throws(PlistError) in
@@ -119,11 +121,11 @@ import TestSupport
             checked += 1
         }
         #expect(checked >= 40)
-        // The records above, which span many pages, with one page at a time.
+        // The records above, which span many pages, with the fewest pages at a time.
         let bytes = try Self.records(3000).encoded(as: .binary)
         let fromFile = try withFile(bytes) { descriptor in
             Self.events { () throws(PlistError) in
-                try BinaryEventSource(fileDescriptor: descriptor, extent: Syscalls.seekableExtent(descriptor), options: .default, pageBudget: 1)
+                try BinaryEventSource(fileDescriptor: descriptor, extent: Syscalls.seekableExtent(descriptor), options: .default, pageBudget: SparseFileImage.minimumPageBudget)
             }
         }
         let value = try PlistEventReader(bytes).readValue()

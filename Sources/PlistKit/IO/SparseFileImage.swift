@@ -13,6 +13,9 @@ final class SparseFileImage {
     let bytes: UnsafeRawBufferPointer
     /// The most pages held at once (but see the type's note on longer ranges).
     let pageBudget: Int
+    /// The smallest budget: a binary property list's header and trailer (which may span two
+    /// pages) are read together.
+    static let minimumPageBudget = 3
     private let descriptor: Int32
     private let fileOffset: Int
     private let region: UnsafeMutableRawPointer
@@ -40,7 +43,7 @@ final class SparseFileImage {
         fileOffset = offset
         bytes = UnsafeRawBufferPointer(start: region, count: count)
         pageShift = pageSize.trailingZeroBitCount
-        self.pageBudget = max(1, pageBudget)
+        self.pageBudget = max(Self.minimumPageBudget, pageBudget)
         var capacity = 2
         while capacity < 2 * self.pageBudget { capacity <<= 1 }
         resident = [Int](repeating: -1, count: capacity)
