@@ -103,6 +103,7 @@ BUILD_DIR="${SCRATCH:-.build}/release"
 log "building (release)"
 swift build -c release "${SCRATCH_ARGS[@]}" --product plistkit-workloads >&2
 swift build -c release "${SCRATCH_ARGS[@]}" --product plistkit-paired >&2
+swift build -c release "${SCRATCH_ARGS[@]}" --product plistkit-profile >&2
 mkdir -p "$PLISTKIT_WORKLOADS" "$RESULTS"
 # The files a workload needs: pack files for small-docs, the archive alone for archive.
 workload_files() {
@@ -218,8 +219,8 @@ if [ "$skip_external" = 0 ]; then
         binary="$PLISTKIT_WORKLOADS/$workload.bplist"
         each=""
         if [ "$workload" = small-docs ]; then
-            # One call per document of the pack files; the XML floor parses each document, and
-            # there is no binary floor.
+            # One call per document of the pack files; the XML floor parses each document, the
+            # binary floor rebuilds and frees the decoded trees (plistkit-profile tree-floor).
             xml="$PLISTKIT_WORKLOADS/$workload-xml.pack"
             binary="$PLISTKIT_WORKLOADS/$workload-binary.pack"
             each="-each"
@@ -236,6 +237,7 @@ if [ "$skip_external" = 0 ]; then
                 measure floor "$workload" binary encode "$BIN/floor" copy "$binary"
             elif [ "$have_floor" = 1 ]; then
                 measure floor "$workload" xml decode "$BIN/floor" xml-each "$xml"
+                measure floor "$workload" binary decode "$BUILD_DIR/plistkit-profile" tree-floor binary "$workload"
             fi
             for format in binary xml; do
                 file=$([ "$format" = xml ] && echo "$xml" || echo "$binary")

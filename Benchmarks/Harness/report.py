@@ -230,7 +230,7 @@ def main():
         out.append(f"**MISSING: {len(missing)} expected result(s) absent** (the benchmark failed or was not run): "
                    + ", ".join("/".join(m) for m in missing))
         out.append("")
-    out.append("floor: decode xml = libxml2 SAX2 parse with empty callbacks (no values built); decode binary = one pass summing the file's bytes; encode binary = the file's bytes copied once into a new buffer (malloc, memcpy, free); "
+    out.append("floor: decode xml = libxml2 SAX2 parse with empty callbacks (no values built); decode binary = one pass summing the file's bytes (small-docs: the decoded `Plist` trees rebuilt and freed, `plistkit-profile tree-floor`); encode binary = the file's bytes copied once into a new buffer (malloc, memcpy, free); "
                "codable-encode = the same value through `NullEncoder`, which runs every `encode(to:)` and makes every container but keeps nothing (either format); "
                "codable-decode = the same type through `ReplayDecoder`, which answers every call from a recording of PlistDecoder's answers (no bytes read).")
     out.append("small-docs: ms for all 10,000 documents, one call per document.")

@@ -15,6 +15,13 @@ private func xml(_ body: String) -> Data {
         """.utf8)
 }
 
+/// ``xml(_:)`` of a body that need not be valid UTF-8.
+private func xml(bytes body: [UInt8]) -> Data {
+    let document = xml("\u{1}")
+    let marker = document.firstIndex(of: 1)!
+    return document[..<marker] + Data(body) + document[(marker + 1)...]
+}
+
 private func readError(_ data: Data) -> PlistError? {
     do {
         _ = try Plist(decoding: data)
@@ -227,6 +234,35 @@ struct XMLReaderTests {
             #expect(clock.now - start < .seconds(1))
         }
         #expect(readError(Data(documents[0].utf8))?.message.contains("entity") == true)
+    }
+
+    /// Keys and strings become `String`s without a second UTF-8 check, so every malformed
+    /// sequence must stop libxml2 first, as it stops Python's plistlib (expat): in short text
+    /// and after more than the 300 bytes libxml2 hands on at a time.
+    @Test func invalidUTF8InTextIsASyntaxError() throws {
+        let sequences: [[UInt8]] = [
+            [0xFF],                          // never a UTF-8 byte
+            [0x80],                          // a continuation byte on its own
+            [0xC3, 0x28],                    // a lead byte followed by ASCII
+            [0xCC],                          // a lead byte cut short by the next character
+            [0xC0, 0xAF],                    // overlong "/"
+            [0xE0, 0x80, 0x80],              // overlong NUL, three bytes
+            [0xED, 0xA0, 0x80],              // U+D800, a surrogate
+            [0xF4, 0x90, 0x80, 0x80],        // U+110000, past the last code point
+            [0xF8, 0x88, 0x80, 0x80, 0x80],  // a five-byte form
+        ]
+        let long = String(repeating: "é", count: 400)
+        for bytes in sequences {
+            for prefix in ["a", long] {
+                let text = Array(prefix.utf8) + bytes + Array("z".utf8)
+                let string = Array("<string>".utf8) + text + Array("</string>".utf8)
+                let key = Array("<dict><key>".utf8) + text + Array("</key><true/></dict>".utf8)
+                for body in [string, key] {
+                    let error = readError(xml(bytes: body))
+                    #expect(error?.code == .syntax, "\(bytes) after \(prefix.utf8.count) bytes: \(String(describing: error))")
+                }
+            }
+        }
     }
 
     @Test func readsUTF16WithByteOrderMarks() throws {

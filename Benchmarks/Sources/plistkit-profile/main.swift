@@ -9,7 +9,8 @@ import PlistKit
 //   valgrind --tool=callgrind .build/release/plistkit-profile decode binary records 1
 //
 // OPERATION: load (reads the input and stops: the baseline for a decode's peak RSS), decode,
-// encode (the `Plist` value; for small-docs one call per document), codable-decode, codable-encode (through
+// encode (the `Plist` value; for small-docs one call per document), tree-floor (small-docs only:
+// the decoded trees rebuilt and released, TreeFloor.swift), codable-decode, codable-encode (through
 // PlistDecoder/PlistEncoder: `[Student]` for records and records-2x, `AppState` for app-state
 // and app-state-2x), model-decode, model-encode (the same models through PlistDecodable and
 // PlistEncodable), unarchive, archive (KeyedUnarchiver and KeyedArchiver: the archive
@@ -111,6 +112,9 @@ case "decode" where workload.isPack:
         let elapsed = try measure { for document in documents { _ = try Plist(decoding: document) } }
         print("decode \(format.rawValue) \(workload.rawValue), \(documents.count) calls: \(elapsed)")
     }
+case "tree-floor" where workload.isPack:
+    // The floor under small-docs decode (TreeFloor.swift), printed as compare.sh's C floors are.
+    TreeFloor.time(try SmallDocs.load(format).map { try Plist(decoding: $0) }, runs: runs)
 case "encode" where workload.isPack:
     let values = try SmallDocs.load(.binary).map { try Plist(decoding: $0) }
     for _ in 0..<runs {

@@ -43,6 +43,31 @@ struct ByteBuffer: ~Copyable {
         if capacity > self.capacity { grow(capacity - count) }
     }
 
+    /// A buffer for exactly `capacity` bytes, known before anything is written. Up to
+    /// ``reusedMallocLimit`` it is `malloc`ed and never mapped: nothing will grow it, and
+    /// glibc hands the next output of that size the pages this one's `Data` frees, already
+    /// touched, where a new mapping's pages are zeroed by the kernel again. Above that glibc
+    /// maps every such block afresh, in small pages, so the buffer is mapped as
+    /// ``init(capacity:)`` maps it, in huge pages.
+    init(exactCapacity capacity: Int) {
+        if capacity <= Self.reusedMallocLimit {
+            self.init(mallocing: capacity)
+        } else {
+            self.init(capacity: capacity)
+        }
+    }
+
+    /// A `malloc`ed buffer of `capacity` bytes, whatever its size.
+    private init(mallocing capacity: Int) {
+        self.capacity = Swift.max(capacity, 16)
+        guard let memory = malloc(self.capacity) else { fatalError("out of memory allocating \(self.capacity) bytes") }
+        base = memory.assumingMemoryBound(to: UInt8.self)
+    }
+
+    /// The largest block glibc's `malloc` ever serves again from freed memory on 64-bit
+    /// systems (its highest dynamic mmap threshold, `DEFAULT_MMAP_THRESHOLD_MAX`).
+    private static let reusedMallocLimit = 32 << 20
+
     deinit {
         if reserved > 0 {
             Syscalls.unmap(base, reserved)

@@ -86,8 +86,8 @@ package struct BinaryWriter: ~Copyable {
     }
 
     /// The bytes of the whole file, given the flattened table, written in one pass into a
-    /// buffer of the exact size (a ``ByteBuffer``, so a large file lands in huge pages and
-    /// becomes `Data` without a copy).
+    /// buffer of the exact size (``ByteBuffer/init(exactCapacity:)``) that becomes `Data`
+    /// without a copy.
     private func serialize(top: UInt32) -> Data {
         // References and offsets take as few bytes as hold them (3 for up to 16 million
         // objects or bytes, as swift-foundation's writer does; CF, plistlib and libplist
@@ -98,7 +98,7 @@ package struct BinaryWriter: ~Copyable {
         // CF requires the offset table's own position to fit an offset entry.
         let offsetSize = BinaryWriter.exactWidth(UInt64(tableOffset))
         let total = tableOffset + entries.count * offsetSize + BinaryMarker.trailerSize
-        var output = ByteBuffer(capacity: total)
+        var output = ByteBuffer(exactCapacity: total)
         do {
             let buffer = UnsafeMutableRawPointer(output.reserve(total))
             var objects = ByteCursor(buffer)

@@ -87,6 +87,10 @@ final class XMLTreeBuilder: XMLScannerOutput {
         values.append(makeDictionary(start, depth: starts.count))
     }
 
+    /// libxml2 hands on only text it has checked: it decodes every character of the input
+    /// (or converts a declared encoding to UTF-8) and stops, reporting "not proper UTF-8" or
+    /// "out of allowed range", before a malformed sequence, an overlong form, a surrogate or a
+    /// code point above U+10FFFF. Keys and strings (below) are made without checking them again.
     func key(_ text: UnsafeBufferPointer<UInt8>, at position: XMLPosition) {
         if let last = starts.indices.last, starts[last].keysMatchReusable {
             let index = keys.count - starts[last].key
@@ -96,11 +100,11 @@ final class XMLTreeBuilder: XMLScannerOutput {
             }
             starts[last].keysMatchReusable = false
         }
-        keys.append(PlistKey(String(decoding: text, as: UTF8.self)))
+        keys.append(PlistKey(UTF8Strings.make(validUTF8: text, isASCII: false)))
     }
 
     func string(_ text: UnsafeBufferPointer<UInt8>, at position: XMLPosition) {
-        values.append(.string(String(decoding: text, as: UTF8.self)))
+        values.append(.string(UTF8Strings.make(validUTF8: text, isASCII: false)))
     }
 
     func integer(_ value: PlistInteger, at position: XMLPosition) {
