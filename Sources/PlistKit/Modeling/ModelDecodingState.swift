@@ -8,9 +8,8 @@ import Foundation
 @usableFromInline
 enum ModelStep {
     case root
-    case field(PlistFields, Int)
-    /// A field of a table that outlives the value (its dictionary's decoder holds it): what
-    /// the format-specialized decoders pass down, without retaining the table per value.
+    /// A field of a table that outlives the value (its dictionary's decoder holds it),
+    /// passed down without retaining the table per value.
     case tableField(Unmanaged<PlistFields>, Int)
     case key(String)
     case index(Int)
@@ -19,7 +18,6 @@ enum ModelStep {
     var codingKey: (any CodingKey)? {
         switch self {
         case .root: nil
-        case .field(let fields, let position): PlistCodingKey(stringValue: fields.names[position])
         case .tableField(let fields, let position): PlistCodingKey(stringValue: fields.takeUnretainedValue().names[position])
         case .key(let key): PlistDictionaryCodingKey(key)
         case .index(let index): PlistCodingKey(index: index)
@@ -181,6 +179,7 @@ final class ModelDecodingState {
     // MARK: Codable
 
     /// Decodes `value` through `T`'s `Decodable` conformance with the Codable path's decoder.
+    @usableFromInline
     func decodable<T: Decodable>(_ value: Int, _ type: T.Type, _ depth: Int, _ step: ModelStep) throws(DecodingError) -> T {
         let path = pathNode(depth: depth, step: step)
         let impl = PlistDecoderImpl(source: source, site: DecodingSite(value: value, path: path, depth: depth), userInfo: userInfo, maximumDepth: maximumDepth)
