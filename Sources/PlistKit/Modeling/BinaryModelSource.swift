@@ -3,35 +3,25 @@ import FoundationEssentials
 #else
 import Foundation
 #endif
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
 
 /// The ``ModelSource`` of a `bplist00` file: its ``BinaryDecodingSource``, called directly,
 /// and what is known of the dictionary layouts met so far.
 ///
 /// Reads go through the same source methods as the Codable path's, so they make the same
-/// checks and throw the same errors. A field is found by comparing its key's bytes (from the
-/// ``PlistFields`` table) with the dictionary's ASCII keys where they lie, starting at the
-/// entry after the last one found, so a dictionary written in the table's order is read
-/// without a search and without a `String` per key. That needs every key checked, ASCII,
-/// distinct and few: the source checks a dictionary's keys when a depth first meets its
-/// layout (as the Codable path checks each dictionary's), and dictionaries with the same key
-/// references after it (every record of a type) need no check. Other dictionaries (UTF-16 or
-/// repeated keys, many entries) are read through the source's keyed lookup, as is any read
-/// by key.
+/// checks and throw the same errors. A field is found without comparing keys: records of one
+/// type share their key objects, so the dictionary opened at a depth usually has the very key
+/// references of the last one opened there, and the entry of each field, found once for that
+/// layout by comparing the fields' bytes (from the ``PlistFields`` table) with its ASCII keys
+/// where they lie, holds for it too. That needs every key checked, ASCII, distinct and few:
+/// the source checks a dictionary's keys when a depth first meets its layout (as the Codable
+/// path checks each dictionary's). Other dictionaries (UTF-16 or repeated keys, many entries)
+/// are read through the source's keyed lookup, as is any read by key.
 @usableFromInline
 final class BinaryModelSource: ModelSource {
     @usableFromInline let common: ModelDecodingState
     let source: BinaryDecodingSource
-    /// Where the key references of the last dictionary opened at each depth are, and
-    /// whether its keys can be matched in place: records of one type share their key
-    /// objects, so the next one at that depth needs no key checked.
-    @exclusivity(unchecked) private var layouts: [(start: Int, length: Int, inPlace: Bool)] = []
+    /// The layout of the last dictionary opened at each depth.
+    @exclusivity(unchecked) private var layouts: [Layout] = []
 
     /// The file, and the trailer's figures, read here without copying the table.
     let bytes: UnsafeRawBufferPointer
@@ -50,14 +40,23 @@ final class BinaryModelSource: ModelSource {
         objectCount = source.table.objectCount
     }
 
-    /// A dictionary object: where its key and value references are, and how its fields are found.
+    /// Where a dictionary's key references are, whether its keys can be matched in place,
+    /// and, when they can, each field's entry for the table it was last opened with.
+    private struct Layout {
+        var start: Int
+        var length: Int
+        var inPlace: Bool
+        var table: PlistFields?
+        var entries: [Int32]
+    }
+
+    /// A dictionary object: where its value references are, and how its fields are found.
     @usableFromInline
     struct Dictionary {
-        let keysStart: Int
         let valuesStart: Int
-        let count: Int
-        /// The entry after the last one found.
-        var hint = 0
+        /// Each field's entry, or -1 where the dictionary lacks its key (empty when the
+        /// dictionary is read through `keyed`).
+        let entries: [Int32]
         /// The source's lookup, for dictionaries whose keys are not matched in place and for
         /// reads by key (made when first needed).
         var keyed: (any PlistKeyedSource)?
@@ -85,22 +84,25 @@ final class BinaryModelSource: ModelSource {
         return index
     }
 
-    /// The layout of the dictionary whose `count` key references start at `keysStart`,
-    /// opened at `depth`: whether its keys can be matched in place, or nil when no
-    /// dictionary with the same key references was opened at that depth last.
+    /// True when the dictionary opened at `depth` last had the `count` key references at
+    /// `keysStart`.
     @inline(__always)
-    func knownLayout(keysStart: Int, count: Int, depth: Int) -> Bool? {
-        guard depth < layouts.count else { return nil }
-        let layout = layouts[depth]
+    private func isKnownLayout(keysStart: Int, count: Int, depth: Int) -> Bool {
+        guard depth < layouts.count else { return false }
         let length = count &* refSize
-        guard layout.length == length, bytes.bytesEqual(at: keysStart, layout.start, count: length) else { return nil }
-        return layout.inPlace
+        return layouts[depth].length == length && bytes.bytesEqual(at: keysStart, layouts[depth].start, count: length)
     }
 
-    /// Notes the layout of a dictionary opened at `depth` whose keys the source has checked.
-    func remember(keysStart: Int, count: Int, depth: Int, inPlace: Bool) {
-        while layouts.count <= depth { layouts.append((0, -1, false)) }
-        layouts[depth] = (keysStart, count * refSize, inPlace)
+    /// The entry of each of `table`'s fields among the `count` keys at `keysStart` (checked,
+    /// ASCII and distinct), or -1 for a field the dictionary lacks.
+    private func entries(of table: PlistFields, keysStart: Int, count: Int) -> [Int32] {
+        (0..<table.names.count).map { field in
+            let wanted = table.key(field)
+            for element in 0..<count {
+                if let key = asciiKey(ref(at: keysStart + element * refSize)), key.elementsEqual(wanted) { return Int32(element) }
+            }
+            return -1
+        }
     }
 
     /// True when every key of the checked dictionary (`count` key references at `keysStart`)
@@ -148,16 +150,24 @@ final class BinaryModelSource: ModelSource {
     func openDictionary(_ value: Int, table: PlistFields, depth: Int, step: ModelStep) throws(DecodingError) -> Dictionary {
         let object = try container(value, depth: depth, step: step)
         guard object.kind == .dictionary else { throw common.mismatch([String: Any].self, value, depth, step) }
-        var dictionary = Dictionary(keysStart: object.start, valuesStart: object.start + object.count * refSize, count: object.count)
-        if let inPlace = knownLayout(keysStart: dictionary.keysStart, count: dictionary.count, depth: depth) {
-            if !inPlace { dictionary.keyed = try common.keyed(source, value, depth, step) }
-        } else {
-            let checked = try common.keyed(source, value, depth, step)
-            let inPlace = keysMatchInPlace(keysStart: dictionary.keysStart, count: dictionary.count)
-            remember(keysStart: dictionary.keysStart, count: dictionary.count, depth: depth, inPlace: inPlace)
-            if !inPlace { dictionary.keyed = checked }
+        let keysStart = object.start
+        let valuesStart = keysStart &+ object.count &* refSize
+        if isKnownLayout(keysStart: keysStart, count: object.count, depth: depth) {
+            guard layouts[depth].inPlace else {
+                return Dictionary(valuesStart: valuesStart, entries: [], keyed: try common.keyed(source, value, depth, step))
+            }
+            if layouts[depth].table !== table {
+                layouts[depth].table = table
+                layouts[depth].entries = entries(of: table, keysStart: keysStart, count: object.count)
+            }
+            return Dictionary(valuesStart: valuesStart, entries: layouts[depth].entries)
         }
-        return dictionary
+        let checked = try common.keyed(source, value, depth, step)
+        let inPlace = keysMatchInPlace(keysStart: keysStart, count: object.count)
+        let entries = inPlace ? entries(of: table, keysStart: keysStart, count: object.count) : []
+        while layouts.count <= depth { layouts.append(Layout(start: 0, length: -1, inPlace: false, table: nil, entries: [])) }
+        layouts[depth] = Layout(start: keysStart, length: object.count * refSize, inPlace: inPlace, table: table, entries: entries)
+        return Dictionary(valuesStart: valuesStart, entries: entries, keyed: inPlace ? nil : checked)
     }
 
     @usableFromInline
@@ -167,27 +177,12 @@ final class BinaryModelSource: ModelSource {
         }
         do {
             try source.checkValid()
+            let entry = Int(dictionary.entries[field])
+            guard entry >= 0 else { return nil }
+            return try checkedRef(at: dictionary.valuesStart &+ entry &* refSize)
         } catch {
             throw common.corrupted(error, depth + 1, .tableField(Unmanaged.passUnretained(table), field))
         }
-        let count = dictionary.count
-        guard count > 0 else { return nil }
-        let wanted = table.key(field)
-        var element = dictionary.hint < count ? dictionary.hint : 0
-        for _ in 0..<count {
-            if let key = asciiKey(ref(at: dictionary.keysStart &+ element &* refSize)),
-               key.count == wanted.count, wanted.isEmpty || memcmp(key.baseAddress!, wanted.baseAddress!, wanted.count) == 0 {
-                dictionary.hint = element &+ 1
-                do {
-                    return try checkedRef(at: dictionary.valuesStart &+ element &* refSize)
-                } catch {
-                    throw common.corrupted(error, depth + 1, .tableField(Unmanaged.passUnretained(table), field))
-                }
-            }
-            element &+= 1
-            if element == count { element = 0 }
-        }
-        return nil
     }
 
     @usableFromInline
