@@ -7,8 +7,16 @@ import struct Foundation.URL
 // $PLISTKIT_ROOT (a snapshot of one commit, say, while the working tree is being edited).
 // A path dependency is named by its folder, which is whatever the clone is called.
 let rootPath = ProcessInfo.processInfo.environment["PLISTKIT_ROOT"].flatMap { $0.isEmpty ? nil : $0 } ?? "../"
-let root = URL(fileURLWithPath: rootPath, relativeTo: URL(fileURLWithPath: #filePath).deletingLastPathComponent())
-    .standardizedFileURL.lastPathComponent
+let rootURL = URL(fileURLWithPath: rootPath, relativeTo: URL(fileURLWithPath: #filePath).deletingLastPathComponent())
+    .standardizedFileURL
+let root = rootURL.lastPathComponent
+
+// The models' `@PlistCodable` is expanded by that library's compiler plugin, built in its own
+// package first (debug: `build.sh` does it), and loaded with `-load-plugin-executable`, as
+// Fuzz/ and MacroCost/ do. Depending on the `PlistKitMacros` product instead would build
+// swift-syntax optimized for this release build: most of an hour on a two-core machine, for
+// a plugin whose speed is not measured. The expansion is the same.
+let macroPlugin = rootURL.appendingPathComponent(".build/debug/PlistKitMacrosPlugin-tool").path
 
 // PlistKit's benchmarks: a package of their own, so that the library's users never build
 // the benchmark tooling. README.md here describes the workloads and how to run them.
@@ -32,7 +40,8 @@ let package = Package(
                 .product(name: "PlistKit", package: root),
                 .product(name: "KeyedArchive", package: root),
                 .product(name: "OrderedCollections", package: "swift-collections"),
-            ]
+            ],
+            swiftSettings: [.unsafeFlags(["-load-plugin-executable", "\(macroPlugin)#PlistKitMacrosPlugin"])]
         ),
         // Writes every workload as XML and binary files, for the benchmarks and for external tools.
         .executableTarget(

@@ -101,6 +101,7 @@ SCRATCH_ARGS=()
 [ -n "${SCRATCH:-}" ] && SCRATCH_ARGS=(--scratch-path "$SCRATCH")
 BUILD_DIR="${SCRATCH:-.build}/release"
 log "building (release)"
+./macro-plugin.sh
 swift build -c release "${SCRATCH_ARGS[@]}" --product plistkit-workloads >&2
 swift build -c release "${SCRATCH_ARGS[@]}" --product plistkit-paired >&2
 swift build -c release "${SCRATCH_ARGS[@]}" --product plistkit-profile >&2

@@ -26,6 +26,7 @@ export PLISTKIT_BENCH_ITERATIONS=${PLISTKIT_BENCH_ITERATIONS:-3}
 SELECT=(--target PlistKitBenchmarks --filter '.*_PlistKit' --skip '(records-2x|app-state-2x)_.*' --path Thresholds --no-progress)
 log() { printf '== %s\n' "$*" >&2; }
 
+./macro-plugin.sh
 swift build -c release --product plistkit-workloads >&2
 missing=()
 for file in records.bplist records.xml config.bplist blobs.bplist unicode.bplist numbers.bplist \

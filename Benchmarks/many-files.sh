@@ -46,6 +46,7 @@ PLISTKIT="$(cd "$ROOT" && swift build -c release --show-bin-path)/plistkit"
 
 if [ ! -s "$PLISTKIT_WORKLOADS/small-docs-xml.pack" ] || [ ! -s "$PLISTKIT_WORKLOADS/small-docs-binary.pack" ]; then
     log "writing small-docs to $PLISTKIT_WORKLOADS"
+    ./macro-plugin.sh
     swift build -c release --product plistkit-workloads >&2
     "$(swift build -c release --show-bin-path)/plistkit-workloads" small-docs >&2
 fi

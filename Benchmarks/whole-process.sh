@@ -50,6 +50,7 @@ binary="$PLISTKIT_WORKLOADS/records-2x.bplist"
 xml="$PLISTKIT_WORKLOADS/records-2x.xml"
 if [ ! -s "$binary" ] || [ ! -s "$xml" ]; then
     log "writing records-2x to $PLISTKIT_WORKLOADS"
+    ./macro-plugin.sh
     swift build -c release --product plistkit-workloads >&2
     "$(swift build -c release --show-bin-path)/plistkit-workloads" records-2x >&2
 fi

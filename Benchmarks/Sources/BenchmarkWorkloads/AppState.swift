@@ -1,4 +1,5 @@
 import Foundation
+import PlistKit
 
 // The `app-state` workload: what an app persists, rather than one flat record repeated. A
 // task tracker's state (users; workspaces → projects → tasks → comments, attachments,
@@ -10,6 +11,7 @@ import Foundation
 // format round-trips the model exactly and a decoded value can be compared with `==`.
 
 /// The root of the `app-state` workload (the Codable model).
+@PlistCodable
 public struct AppState: Codable, Equatable, Sendable {
     public var version: Int
     public var savedAt: Date
@@ -22,10 +24,12 @@ public struct AppState: Codable, Equatable, Sendable {
     public var workspaces: [AppWorkspace]
 }
 
+@PlistCodable
 public enum Theme: String, Codable, Equatable, Sendable, CaseIterable {
     case system, light, dark, highContrast
 }
 
+@PlistCodable
 public struct AppSettings: Codable, Equatable, Sendable {
     public var theme: Theme
     public var fontSize: Double
@@ -35,10 +39,12 @@ public struct AppSettings: Codable, Equatable, Sendable {
     public var featureFlags: [String: Bool]
 }
 
+@PlistCodable
 public enum UserRole: String, Codable, Equatable, Sendable, CaseIterable {
     case owner, admin, member, guest
 }
 
+@PlistCodable
 public struct AppUser: Codable, Equatable, Sendable {
     public var id: UUID
     public var name: String
@@ -50,6 +56,7 @@ public struct AppUser: Codable, Equatable, Sendable {
     public var preferences: [String: String]
 }
 
+@PlistCodable
 public struct AppWorkspace: Codable, Equatable, Sendable {
     public var id: UUID
     public var name: String
@@ -60,6 +67,7 @@ public struct AppWorkspace: Codable, Equatable, Sendable {
     public var projects: [AppProject]
 }
 
+@PlistCodable
 public struct AppProject: Codable, Equatable, Sendable {
     public var id: UUID
     public var name: String
@@ -74,6 +82,7 @@ public struct AppProject: Codable, Equatable, Sendable {
     public var tasks: [AppTask]
 }
 
+@PlistCodable
 public struct AppMilestone: Codable, Equatable, Sendable {
     public var title: String
     public var due: Date
@@ -81,6 +90,7 @@ public struct AppMilestone: Codable, Equatable, Sendable {
 }
 
 /// A task's state: an enum with associated values.
+@PlistCodable
 public enum TaskStatus: Codable, Equatable, Sendable {
     case todo
     case inProgress(progress: Double)
@@ -89,10 +99,12 @@ public enum TaskStatus: Codable, Equatable, Sendable {
 }
 
 /// An enum with an integer raw value.
+@PlistCodable
 public enum TaskPriority: Int, Codable, Equatable, Sendable, CaseIterable {
     case none = 0, low = 1, medium = 2, high = 3, urgent = 4
 }
 
+@PlistCodable
 public struct AppTask: Codable, Equatable, Sendable {
     public var id: UUID
     public var title: String
@@ -111,11 +123,13 @@ public struct AppTask: Codable, Equatable, Sendable {
     public var fields: [String: FieldValue]
 }
 
+@PlistCodable
 public struct AppChecklistItem: Codable, Equatable, Sendable {
     public var text: String
     public var done: Bool
 }
 
+@PlistCodable
 public struct AppComment: Codable, Equatable, Sendable {
     public var id: UUID
     public var author: UUID
@@ -125,10 +139,12 @@ public struct AppComment: Codable, Equatable, Sendable {
     public var reactions: [String: Int]
 }
 
+@PlistCodable
 public enum AttachmentKind: String, Codable, Equatable, Sendable, CaseIterable {
     case image, document, archive, link
 }
 
+@PlistCodable
 public struct AppAttachment: Codable, Equatable, Sendable {
     public var id: UUID
     public var name: String
@@ -140,6 +156,7 @@ public struct AppAttachment: Codable, Equatable, Sendable {
 }
 
 /// A custom field's value: an enum with a payload per case.
+@PlistCodable
 public enum FieldValue: Codable, Equatable, Sendable {
     case text(String)
     case number(Double)

@@ -1,7 +1,9 @@
 import Foundation
 import PlistKit
 
-/// One `records` entry as a Codable struct: what the Codable benchmarks decode and encode.
+/// One `records` entry as a Codable struct: what the Codable benchmarks decode and encode, and
+/// (through the conformances `@PlistCodable` synthesizes) the `model-*` rows.
+@PlistCodable
 public struct Student: Codable, Equatable, Sendable {
     public var name: String
     public var number: String

@@ -17,7 +17,8 @@ import PlistKit
 // workload's students, or the app-state graph with its NSKeyedArchiver file; the format names
 // the archive's format), and, for a quick look at both sides, foundation-codable-decode,
 // foundation-codable-encode (PropertyListDecoder/Encoder), foundation-unarchive,
-// foundation-archive (NSKeyedUnarchiver/NSKeyedArchiver, binary), and null-encode (the
+// foundation-archive (NSKeyedUnarchiver/NSKeyedArchiver, binary), model-floor and table-walk
+// (`records`: ModelFloors.swift), and null-encode (the
 // codable-encode walk through `NullEncoder`, which keeps nothing) and replay-decode (the
 // codable-decode of the same type from the answers PlistDecoder gave, `ReplayDecoder`);
 // Benchmarks/compare.sh
@@ -157,6 +158,22 @@ case "model-decode":
             }
         }
         print("model-decode \(format.rawValue) \(workload.rawValue): \(elapsed)")
+    }
+case "model-floor":
+    // ModelFloors.swift: the records built from values decoded beforehand.
+    let parts = StudentParts(try Student.load(workload))
+    for _ in 0..<runs {
+        var count = 0
+        let elapsed = measure { count = parts.build().count }
+        print("model-floor \(workload.rawValue): \(elapsed), \(count) records")
+    }
+case "table-walk":
+    // ModelFloors.swift: the object table walk alone.
+    let bytes = WorkloadFiles.load(workload, .binary)
+    for _ in 0..<runs {
+        var sum = 0
+        let elapsed = measure { sum = walkObjectTable(bytes) }
+        print("table-walk \(workload.rawValue): \(elapsed), \(sum)")
     }
 case "model-encode":
     let appState = workload.isAppState ? AppState.model(for: workload) : nil

@@ -27,6 +27,7 @@ if names.first == "--verify" {
     for workload in workloads(names.dropFirst()) {
         if workload.isAppState {
             failures += AppStateCheck.verify(workload)
+            failures += ModelCheck.verify(workload, as: AppState.self)
             continue
         }
         if workload.isPack {
@@ -50,6 +51,7 @@ if names.first == "--verify" {
                 print("\(workload.rawValue) \(format.rawValue): \(error)")
             }
         }
+        if workload == .records || workload == .records2x { failures += ModelCheck.verify(workload, as: [Student].self) }
     }
     exit(failures == 0 ? 0 : 1)
 }

@@ -8,9 +8,8 @@ import Foundation
 @usableFromInline
 enum ModelStep {
     case root
-    case field(PlistFields, Int)
-    /// A field of a table that outlives the value (its dictionary's decoder holds it): what
-    /// the format-specialized decoders pass down, without retaining the table per value.
+    /// A field of a table that outlives the value (its dictionary's decoder holds it),
+    /// passed down without retaining the table per value.
     case tableField(Unmanaged<PlistFields>, Int)
     case key(String)
     case index(Int)
@@ -19,7 +18,6 @@ enum ModelStep {
     var codingKey: (any CodingKey)? {
         switch self {
         case .root: nil
-        case .field(let fields, let position): PlistCodingKey(stringValue: fields.names[position])
         case .tableField(let fields, let position): PlistCodingKey(stringValue: fields.takeUnretainedValue().names[position])
         case .key(let key): PlistDictionaryCodingKey(key)
         case .index(let index): PlistCodingKey(index: index)
@@ -33,8 +31,8 @@ enum ModelStep {
 ///
 /// The decoders themselves are small values that say where they are (value, step, depth);
 /// the coding path of a value is its open ancestors' steps plus its own, built only for an
-/// error. Decoding is strictly nested, so opening a container at depth `d` drops whatever
-/// deeper containers a finished sibling left on the stack.
+/// error. Decoding is strictly nested, so a container opened at depth `d` takes the place of
+/// whatever a finished sibling left there, and deeper entries are stale until replaced.
 @usableFromInline
 final class ModelDecodingState {
     let source: any PlistDecodingSource
@@ -73,7 +71,6 @@ final class ModelDecodingState {
         guard depth < maximumDepth else {
             throw corrupted(PlistError(.depthLimitExceeded, "containers nest deeper than \(maximumDepth) levels", at: source.location(value)), depth, step)
         }
-        if open.count > depth { open.removeLast(open.count - depth) }
         // As the Codable path's `PlistDecodingSource.enter`: a container is marked as being
         // decoded unless it is the root or the same value as its parent, and a container that
         // is the same value as its parent is not checked; so both report a cycle at the same path.
@@ -84,7 +81,11 @@ final class ModelDecodingState {
                 throw corrupted(PlistError(.cyclicReference, "object \(value) contains itself", offset: offset), depth, step)
             }
         }
-        open.append((value, step))
+        if open.count > depth {
+            open[depth] = (value, step)
+        } else {
+            open.append((value, step))
+        }
     }
 
     // MARK: Errors
@@ -136,7 +137,8 @@ final class ModelDecodingState {
     /// `string`, read from `value`, unless it is Foundation's nil marker (`valueNotFound`).
     @inline(__always)
     func checkedString(_ string: String, _ value: Int, _ depth: Int, _ step: ModelStep) throws(DecodingError) -> String {
-        if string == PlistNull.marker {
+        // The length first: most strings are not five bytes long, and it costs no comparison.
+        if string.utf8.count == 5, string == PlistNull.marker {
             throw null(String.self, value, depth, step)
         }
         return string
@@ -181,6 +183,7 @@ final class ModelDecodingState {
     // MARK: Codable
 
     /// Decodes `value` through `T`'s `Decodable` conformance with the Codable path's decoder.
+    @usableFromInline
     func decodable<T: Decodable>(_ value: Int, _ type: T.Type, _ depth: Int, _ step: ModelStep) throws(DecodingError) -> T {
         let path = pathNode(depth: depth, step: step)
         let impl = PlistDecoderImpl(source: source, site: DecodingSite(value: value, path: path, depth: depth), userInfo: userInfo, maximumDepth: maximumDepth)

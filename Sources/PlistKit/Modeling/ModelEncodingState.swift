@@ -162,7 +162,7 @@ final class ModelEncodingState {
         switch output {
         case .binary:
             let start = scratch.count
-            scratch.appendString(value)
+            if !Self.appendInlineASCII(value, binary: &scratch) { scratch.appendString(value) }
             pending.append(ModelChild(scalarAt: start, length: scratch.count - start))
         case .xml:
             xml.appendXMLIndent(depth)
@@ -196,6 +196,53 @@ final class ModelEncodingState {
         case .tree:
             values.append(value)
         }
+    }
+
+    /// Writes the integer `value` at `depth`.
+    @usableFromInline
+    func write(integer value: Int64, mark: Int, depth: Int) {
+        guard output == .binary, depth > 0 else { return write(.integer(PlistInteger(value)), mark: mark, depth: depth) }
+        if pending.count != mark { rewrite(to: mark) }
+        let start = scratch.count
+        if value >= 0 {
+            scratch.appendUnsigned(UInt64(value))
+        } else {
+            scratch.append(0x13)
+            scratch.appendBigEndian(UInt64(bitPattern: value), size: 8)
+        }
+        pending.append(ModelChild(scalarAt: start, length: scratch.count - start))
+    }
+
+    /// Writes the real `value` at `depth`.
+    @usableFromInline
+    func write(real value: Double, mark: Int, depth: Int) {
+        guard output == .binary, depth > 0 else { return write(.real(value), mark: mark, depth: depth) }
+        writeBinaryWord(marker: 0x23, value.bitPattern, mark: mark)
+    }
+
+    /// Writes the date `value` at `depth`.
+    @usableFromInline
+    func write(date value: Date, mark: Int, depth: Int) {
+        guard output == .binary, depth > 0 else { return write(.date(value), mark: mark, depth: depth) }
+        writeBinaryWord(marker: BinaryMarker.date, value.timeIntervalSinceReferenceDate.bitPattern, mark: mark)
+    }
+
+    /// Writes the Boolean `value` at `depth`.
+    @usableFromInline
+    func write(bool value: Bool, mark: Int, depth: Int) {
+        guard output == .binary, depth > 0 else { return write(.bool(value), mark: mark, depth: depth) }
+        if pending.count != mark { rewrite(to: mark) }
+        pending.append(ModelChild(scalarAt: scratch.count, length: 1))
+        scratch.append(value ? BinaryMarker.true : BinaryMarker.false)
+    }
+
+    /// Binary: writes the scalar of `marker` and the eight bytes of `word` (a real or a
+    /// date), what ``ByteBuffer/appendScalar(_:)`` writes for it.
+    private func writeBinaryWord(marker: UInt8, _ word: UInt64, mark: Int) {
+        if pending.count != mark { rewrite(to: mark) }
+        pending.append(ModelChild(scalarAt: scratch.count, length: 9))
+        scratch.append(marker)
+        scratch.appendBigEndian(word, size: 8)
     }
 
     /// Makes `value` the root.

@@ -7,9 +7,9 @@ import Foundation
 // `PlistDecoder` takes the `PlistDecodable` path by overload: for a conforming type these
 // are more specific than the `Decodable` methods (the last ones decide for a type that is
 // both). They are inlinable so that the caller's module specializes `T.init(plist:)` for
-// ``BinaryModelDecoder`` (binary input), ``XMLModelDecoder`` (XML) and ``PlistModelDecoder``
-// (the rest, from a tree): the model's
-// field reads become direct calls.
+// ``ModelDecoder`` over each source: ``BinaryModelSource`` (binary input), ``XMLModelSource``
+// (XML) and ``TreeModelSource`` (the rest, from a tree): the model's field reads become
+// direct calls.
 
 extension PlistDecoder {
     /// Decodes a ``PlistDecodable`` value from a property list in any supported format, with
@@ -80,7 +80,7 @@ extension PlistDecoder {
     /// Runs `binary` or `xml` with a decoder at the root of `data` when it is a binary or an
     /// XML property list, `other` with one over its tree otherwise.
     @usableFromInline
-    func withModelDecoder(from data: Data, format: inout PlistFormat, binary: (inout BinaryModelDecoder) throws(DecodingError) -> Void, xml: (inout XMLModelDecoder) throws(DecodingError) -> Void, other: (inout PlistModelDecoder) throws(DecodingError) -> Void) throws(DecodingError) {
+    func withModelDecoder(from data: Data, format: inout PlistFormat, binary: (inout ModelDecoder<BinaryModelSource>) throws(DecodingError) -> Void, xml: (inout ModelDecoder<XMLModelSource>) throws(DecodingError) -> Void, other: (inout ModelDecoder<TreeModelSource>) throws(DecodingError) -> Void) throws(DecodingError) {
         guard let detected = PlistFormat.detect(data) else {
             throw Self.corrupted(PlistError.undetectedFormat(data))
         }
@@ -115,27 +115,28 @@ extension PlistDecoder {
 
     /// Runs `body` with a decoder at the root of `value`.
     @usableFromInline
-    func withModelDecoder(from value: Plist, _ body: (inout PlistModelDecoder) throws(DecodingError) -> Void) throws(DecodingError) {
+    func withModelDecoder(from value: Plist, _ body: (inout ModelDecoder<TreeModelSource>) throws(DecodingError) -> Void) throws(DecodingError) {
         try Self.run(body, source: TreeDecodingSource(value), options.withLock { $0 })
     }
 
-    private static func run(_ body: (inout BinaryModelDecoder) throws(DecodingError) -> Void, source: BinaryDecodingSource, _ options: Options) throws(DecodingError) {
-        let common = ModelDecodingState(source: source, userInfo: options.userInfo, maximumDepth: options.readingOptions.maximumDepth)
-        let state = BinaryModelDecodingState(common: common, source: source)
-        var decoder = BinaryModelDecoder(state: state, value: source.top, step: .root, depth: 0)
-        try body(&decoder)
+    private static func run(_ body: (inout ModelDecoder<BinaryModelSource>) throws(DecodingError) -> Void, source: BinaryDecodingSource, _ options: Options) throws(DecodingError) {
+        try run(body, BinaryModelSource(common: common(source, options), source: source), top: source.top)
     }
 
-    private static func run(_ body: (inout PlistModelDecoder) throws(DecodingError) -> Void, source: any PlistDecodingSource, _ options: Options) throws(DecodingError) {
-        let state = ModelDecodingState(source: source, userInfo: options.userInfo, maximumDepth: options.readingOptions.maximumDepth)
-        var decoder = PlistModelDecoder(state: state, value: source.top, step: .root, depth: 0)
-        try body(&decoder)
+    private static func run(_ body: (inout ModelDecoder<XMLModelSource>) throws(DecodingError) -> Void, source: XMLDecodingSource, _ options: Options) throws(DecodingError) {
+        try run(body, XMLModelSource(common: common(source, options), source: source), top: source.top)
     }
 
-    private static func run(_ body: (inout XMLModelDecoder) throws(DecodingError) -> Void, source: XMLDecodingSource, _ options: Options) throws(DecodingError) {
-        let common = ModelDecodingState(source: source, userInfo: options.userInfo, maximumDepth: options.readingOptions.maximumDepth)
-        let state = XMLModelDecodingState(common: common, source: source)
-        var decoder = XMLModelDecoder(state: state, value: source.top, step: .root, depth: 0)
+    private static func run(_ body: (inout ModelDecoder<TreeModelSource>) throws(DecodingError) -> Void, source: any PlistDecodingSource, _ options: Options) throws(DecodingError) {
+        try run(body, TreeModelSource(common: common(source, options)), top: source.top)
+    }
+
+    private static func common(_ source: any PlistDecodingSource, _ options: Options) -> ModelDecodingState {
+        ModelDecodingState(source: source, userInfo: options.userInfo, maximumDepth: options.readingOptions.maximumDepth)
+    }
+
+    private static func run<Source: ModelSource>(_ body: (inout ModelDecoder<Source>) throws(DecodingError) -> Void, _ source: Source, top: Int) throws(DecodingError) {
+        var decoder = ModelDecoder(state: source, value: top, step: .root, depth: 0)
         try body(&decoder)
     }
 }

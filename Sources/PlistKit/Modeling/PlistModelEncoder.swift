@@ -31,19 +31,19 @@ public struct PlistModelEncoder: PlistValueEncoder {
     /// Writes the string `$null`.
     @inlinable public mutating func encodeNil() { state.write(string: "$null", mark: mark, depth: depth) }
     /// Writes the Bool.
-    @inlinable public mutating func encode(_ value: Bool) { state.write(.bool(value), mark: mark, depth: depth) }
+    @inlinable public mutating func encode(_ value: Bool) { state.write(bool: value, mark: mark, depth: depth) }
     /// Writes the String.
     @inlinable public mutating func encode(_ value: String) { state.write(string: value, mark: mark, depth: depth) }
     /// Writes the Int.
-    @inlinable public mutating func encode(_ value: Int) { state.write(.integer(PlistInteger(value)), mark: mark, depth: depth) }
+    @inlinable public mutating func encode(_ value: Int) { state.write(integer: Int64(value), mark: mark, depth: depth) }
     /// Writes the Int8.
-    @inlinable public mutating func encode(_ value: Int8) { state.write(.integer(PlistInteger(Int64(value))), mark: mark, depth: depth) }
+    @inlinable public mutating func encode(_ value: Int8) { state.write(integer: Int64(value), mark: mark, depth: depth) }
     /// Writes the Int16.
-    @inlinable public mutating func encode(_ value: Int16) { state.write(.integer(PlistInteger(Int64(value))), mark: mark, depth: depth) }
+    @inlinable public mutating func encode(_ value: Int16) { state.write(integer: Int64(value), mark: mark, depth: depth) }
     /// Writes the Int32.
-    @inlinable public mutating func encode(_ value: Int32) { state.write(.integer(PlistInteger(Int64(value))), mark: mark, depth: depth) }
+    @inlinable public mutating func encode(_ value: Int32) { state.write(integer: Int64(value), mark: mark, depth: depth) }
     /// Writes the Int64.
-    @inlinable public mutating func encode(_ value: Int64) { state.write(.integer(PlistInteger(value)), mark: mark, depth: depth) }
+    @inlinable public mutating func encode(_ value: Int64) { state.write(integer: value, mark: mark, depth: depth) }
     /// Writes the UInt.
     @inlinable public mutating func encode(_ value: UInt) { state.write(.integer(PlistInteger(UInt64(value))), mark: mark, depth: depth) }
     /// Writes the UInt8.
@@ -57,9 +57,9 @@ public struct PlistModelEncoder: PlistValueEncoder {
     /// Writes the Float.
     @inlinable public mutating func encode(_ value: Float) { state.write(.real(Double(value)), mark: mark, depth: depth) }
     /// Writes the Double.
-    @inlinable public mutating func encode(_ value: Double) { state.write(.real(value), mark: mark, depth: depth) }
+    @inlinable public mutating func encode(_ value: Double) { state.write(real: value, mark: mark, depth: depth) }
     /// Writes the Date.
-    @inlinable public mutating func encode(_ value: Date) { state.write(.date(value), mark: mark, depth: depth) }
+    @inlinable public mutating func encode(_ value: Date) { state.write(date: value, mark: mark, depth: depth) }
     /// Writes the Data.
     @inlinable public mutating func encode(_ value: Data) { state.write(.data(value), mark: mark, depth: depth) }
 

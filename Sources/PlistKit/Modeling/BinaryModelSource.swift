@@ -1,0 +1,259 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+
+/// The ``ModelSource`` of a `bplist00` file: its ``BinaryDecodingSource``, called directly,
+/// and what is known of the dictionary layouts met so far.
+///
+/// Reads go through the same source methods as the Codable path's, so they make the same
+/// checks and throw the same errors. A field is found without comparing keys: records of one
+/// type share their key objects, so the dictionary opened at a depth usually has the very key
+/// references of the last one opened there, and the entry of each field, found once for that
+/// layout by comparing the fields' bytes (from the ``PlistFields`` table) with its ASCII keys
+/// where they lie, holds for it too. That needs every key checked, ASCII, distinct and few:
+/// the source checks a dictionary's keys when a depth first meets its layout (as the Codable
+/// path checks each dictionary's). Other dictionaries (UTF-16 or repeated keys, many entries)
+/// are read through the source's keyed lookup, as is any read by key.
+@usableFromInline
+final class BinaryModelSource: ModelSource {
+    @usableFromInline let common: ModelDecodingState
+    let source: BinaryDecodingSource
+    /// The layout of the last dictionary opened at each depth.
+    @exclusivity(unchecked) private var layouts: [Layout] = []
+
+    /// The file, and the trailer's figures, read here without copying the table.
+    let bytes: UnsafeRawBufferPointer
+    let refSize: Int
+    private let offsetTableOffset: Int
+    private let offsetIntSize: Int
+    private let objectCount: Int
+
+    init(common: ModelDecodingState, source: BinaryDecodingSource) {
+        self.common = common
+        self.source = source
+        bytes = source.table.bytes
+        refSize = source.table.refSize
+        offsetTableOffset = source.table.offsetTableOffset
+        offsetIntSize = source.table.offsetIntSize
+        objectCount = source.table.objectCount
+    }
+
+    /// Where a dictionary's key references are, whether its keys can be matched in place,
+    /// and, when they can, each field's entry for the table it was last opened with.
+    private struct Layout {
+        var start: Int
+        var length: Int
+        var inPlace: Bool
+        var table: PlistFields?
+        var entries: [Int32]
+    }
+
+    /// A dictionary object: where its value references are, and how its fields are found.
+    @usableFromInline
+    struct Dictionary {
+        let valuesStart: Int
+        /// Each field's entry, or -1 where the dictionary lacks its key (empty when the
+        /// dictionary is read through `keyed`).
+        let entries: [Int32]
+        /// The source's lookup, for dictionaries whose keys are not matched in place and for
+        /// reads by key (made when first needed).
+        var keyed: (any PlistKeyedSource)?
+    }
+
+    /// An array or set object: where its element references start.
+    @usableFromInline
+    struct Array {
+        let start: Int
+    }
+
+    // MARK: Layout
+
+    /// The object reference stored at `position` (in a container checked by the source).
+    @inline(__always)
+    func ref(at position: Int) -> Int {
+        Int(truncatingIfNeeded: bytes.bigEndian(at: position, size: refSize))
+    }
+
+    /// The object reference stored at `position`, checked as the source checks it.
+    @inline(__always)
+    func checkedRef(at position: Int) throws(PlistError) -> Int {
+        let index = ref(at: position)
+        guard index >= 0, index < objectCount else { return try source.table.checkedRef(at: position) }
+        return index
+    }
+
+    /// True when the dictionary opened at `depth` last had the `count` key references at
+    /// `keysStart`.
+    @inline(__always)
+    private func isKnownLayout(keysStart: Int, count: Int, depth: Int) -> Bool {
+        guard depth < layouts.count else { return false }
+        let length = count &* refSize
+        return layouts[depth].length == length && bytes.bytesEqual(at: keysStart, layouts[depth].start, count: length)
+    }
+
+    /// The entry of each of `table`'s fields among the `count` keys at `keysStart` (checked,
+    /// ASCII and distinct), or -1 for a field the dictionary lacks.
+    private func entries(of table: PlistFields, keysStart: Int, count: Int) -> [Int32] {
+        (0..<table.names.count).map { field in
+            let wanted = table.key(field)
+            for element in 0..<count {
+                if let key = asciiKey(ref(at: keysStart + element * refSize)), key.elementsEqual(wanted) { return Int32(element) }
+            }
+            return -1
+        }
+    }
+
+    /// True when every key of the checked dictionary (`count` key references at `keysStart`)
+    /// is an ASCII string and no two are equal, and there are few enough to search linearly:
+    /// then a field is found by comparing its bytes with the keys in place, and a key the
+    /// dictionary repeats (whose last value counts) cannot be missed.
+    func keysMatchInPlace(keysStart: Int, count: Int) -> Bool {
+        guard count <= 24 else { return false }
+        var keys: [UnsafeRawBufferPointer] = []
+        keys.reserveCapacity(count)
+        for element in 0..<count {
+            guard let key = asciiKey(ref(at: keysStart + element * refSize)) else { return false }
+            for other in keys where other.elementsEqual(key) { return false }
+            keys.append(key)
+        }
+        return true
+    }
+
+    /// The bytes of key object `index` when it is an ASCII string (already checked by the
+    /// source), nil otherwise.
+    @inline(__always)
+    func asciiKey(_ index: Int) -> UnsafeRawBufferPointer? {
+        let offset = Int(truncatingIfNeeded: bytes.bigEndian(at: offsetTableOffset &+ index &* offsetIntSize, size: offsetIntSize))
+        let marker = bytes[offset]
+        guard marker >> 4 == BinaryMarker.asciiString else { return nil }
+        let low = Int(marker & 0x0F)
+        if low != 0x0F { return bytes.slice(at: offset &+ 1, count: low) }
+        guard let object = try? source.table.object(at: offset) else { return nil }
+        return bytes.slice(at: object.start, count: object.count)
+    }
+
+    /// The object `value`, entered as a container.
+    private func container(_ value: Int, depth: Int, step: ModelStep) throws(DecodingError) -> BinaryObject {
+        try common.enter(value, depth: depth, step: step)
+        do {
+            return try source.object(value)
+        } catch {
+            throw common.corrupted(error, depth, step)
+        }
+    }
+
+    // MARK: Containers
+
+    @usableFromInline
+    func openDictionary(_ value: Int, table: PlistFields, depth: Int, step: ModelStep) throws(DecodingError) -> Dictionary {
+        let object = try container(value, depth: depth, step: step)
+        guard object.kind == .dictionary else { throw common.mismatch([String: Any].self, value, depth, step) }
+        let keysStart = object.start
+        let valuesStart = keysStart &+ object.count &* refSize
+        if isKnownLayout(keysStart: keysStart, count: object.count, depth: depth) {
+            guard layouts[depth].inPlace else {
+                return Dictionary(valuesStart: valuesStart, entries: [], keyed: try common.keyed(source, value, depth, step))
+            }
+            if layouts[depth].table !== table {
+                layouts[depth].table = table
+                layouts[depth].entries = entries(of: table, keysStart: keysStart, count: object.count)
+            }
+            return Dictionary(valuesStart: valuesStart, entries: layouts[depth].entries)
+        }
+        let checked = try common.keyed(source, value, depth, step)
+        let inPlace = keysMatchInPlace(keysStart: keysStart, count: object.count)
+        let entries = inPlace ? entries(of: table, keysStart: keysStart, count: object.count) : []
+        while layouts.count <= depth { layouts.append(Layout(start: 0, length: -1, inPlace: false, table: nil, entries: [])) }
+        layouts[depth] = Layout(start: keysStart, length: object.count * refSize, inPlace: inPlace, table: table, entries: entries)
+        return Dictionary(valuesStart: valuesStart, entries: entries, keyed: inPlace ? nil : checked)
+    }
+
+    @usableFromInline
+    func find(field: Int, table: PlistFields, in dictionary: inout Dictionary, depth: Int) throws(DecodingError) -> Int? {
+        if let keyed = dictionary.keyed {
+            return try common.find(field: field, table: table, in: keyed, depth: depth)
+        }
+        do {
+            try source.checkValid()
+            let entry = Int(dictionary.entries[field])
+            guard entry >= 0 else { return nil }
+            return try checkedRef(at: dictionary.valuesStart &+ entry &* refSize)
+        } catch {
+            throw common.corrupted(error, depth + 1, .tableField(Unmanaged.passUnretained(table), field))
+        }
+    }
+
+    @usableFromInline
+    func keys(of dictionary: inout Dictionary, value: Int, depth: Int, step: ModelStep) throws(DecodingError) -> [String] {
+        try common.keys(keyed(&dictionary, value, depth, step), depth, step)
+    }
+
+    @usableFromInline
+    func value(forKey key: String, in dictionary: inout Dictionary, value: Int, depth: Int, step: ModelStep) throws(DecodingError) -> Int {
+        try common.value(forKey: key, in: keyed(&dictionary, value, depth, step), value, depth, step)
+    }
+
+    /// The dictionary's lookup by key (every key checked), made when first needed.
+    private func keyed(_ dictionary: inout Dictionary, _ value: Int, _ depth: Int, _ step: ModelStep) throws(DecodingError) -> any PlistKeyedSource {
+        if let keyed = dictionary.keyed { return keyed }
+        let made = try common.keyed(source, value, depth, step)
+        dictionary.keyed = made
+        return made
+    }
+
+    @usableFromInline
+    func openArray(_ value: Int, depth: Int, step: ModelStep) throws(DecodingError) -> (array: Array, count: Int) {
+        let object = try container(value, depth: depth, step: step)
+        guard object.kind == .array || object.kind == .set else { throw common.mismatch([Any].self, value, depth, step) }
+        return (Array(start: object.start), object.count)
+    }
+
+    @usableFromInline
+    func element(_ index: Int, in array: inout Array, depth: Int) throws(DecodingError) -> Int {
+        do {
+            try source.checkValid()
+            return try checkedRef(at: array.start &+ index &* refSize)
+        } catch {
+            throw common.corrupted(error, depth + 1, .index(index))
+        }
+    }
+
+    // MARK: Scalars
+
+    @usableFromInline
+    func string(_ value: Int, _ depth: Int, _ step: ModelStep) throws(DecodingError) -> String {
+        try common.string(source, value, depth, step)
+    }
+
+    @usableFromInline
+    func integer<T: FixedWidthInteger>(_ value: Int, _ type: T.Type, _ depth: Int, _ step: ModelStep) throws(DecodingError) -> T {
+        try common.integer(source, value, type, depth, step)
+    }
+
+    @usableFromInline
+    func float<T: BinaryFloatingPoint>(_ value: Int, _ type: T.Type, _ depth: Int, _ step: ModelStep) throws(DecodingError) -> T {
+        try common.float(source, value, type, depth, step)
+    }
+
+    @usableFromInline
+    func bool(_ value: Int, _ depth: Int, _ step: ModelStep) throws(DecodingError) -> Bool {
+        try common.bool(source, value, depth, step)
+    }
+
+    @usableFromInline
+    func date(_ value: Int, _ depth: Int, _ step: ModelStep) throws(DecodingError) -> Date {
+        try common.date(source, value, depth, step)
+    }
+
+    @usableFromInline
+    func data(_ value: Int, _ depth: Int, _ step: ModelStep) throws(DecodingError) -> Data {
+        try common.data(source, value, depth, step)
+    }
+
+    @usableFromInline
+    func isNull(_ value: Int, _ depth: Int, _ step: ModelStep) throws(DecodingError) -> Bool {
+        try common.isNull(source, value, depth, step)
+    }
+}

@@ -1,0 +1,110 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+
+/// The ``PlistFieldsDecoder`` of ``ModelDecoder``: one dictionary, whose fields the source
+/// finds its own way (see ``ModelSource``) and whose keys it reads through its keyed lookup.
+@usableFromInline
+struct ModelFieldsDecoder<Source: ModelSource>: PlistFieldsDecoder {
+    @usableFromInline let state: Source
+    @usableFromInline let table: PlistFields
+    /// The dictionary.
+    @usableFromInline let value: Int
+    @usableFromInline let step: ModelStep
+    /// The dictionary's depth; its values are one deeper.
+    @usableFromInline let depth: Int
+    @usableFromInline var dictionary: Source.Dictionary
+
+    @inlinable
+    init(state: Source, table: PlistFields, value: Int, step: ModelStep, depth: Int) throws(DecodingError) {
+        dictionary = try state.openDictionary(value, table: table, depth: depth, step: step)
+        self.state = state
+        self.table = table
+        self.value = value
+        self.step = step
+        self.depth = depth
+    }
+
+    @usableFromInline
+    var codingPath: [any CodingKey] { state.common.path(depth: depth, step: step) }
+
+    /// How field `field`'s value is reached from the dictionary (which holds the table).
+    @inlinable
+    func fieldStep(_ field: Int) -> ModelStep { .tableField(Unmanaged.passUnretained(table), field) }
+
+    /// The value of field `field`, or nil when the dictionary has no such key.
+    @inlinable
+    mutating func find(field: Int) throws(DecodingError) -> Int? {
+        try state.find(field: field, table: table, in: &dictionary, depth: depth)
+    }
+
+    /// The value of field `field`; `keyNotFound` when absent.
+    @inlinable
+    mutating func value(field: Int) throws(DecodingError) -> Int {
+        guard let child = try find(field: field) else { throw state.common.keyNotFound(table.names[field], value, depth, step) }
+        return child
+    }
+
+    /// The value of field `field`, or nil when absent or `$null`.
+    @inlinable
+    mutating func presentValue(field: Int) throws(DecodingError) -> Int? {
+        guard let child = try find(field: field), try !state.isNull(child, depth + 1, fieldStep(field)) else { return nil }
+        return child
+    }
+
+    @inlinable
+    mutating func decode<T: PlistDecodable>(_ type: T.Type, field: Int) throws(DecodingError) -> T {
+        var decoder = ModelDecoder(state: state, value: try value(field: field), step: fieldStep(field), depth: depth + 1)
+        return try T(plist: &decoder)
+    }
+
+    @inlinable
+    mutating func decodeIfPresent<T: PlistDecodable>(_ type: T.Type, field: Int) throws(DecodingError) -> T? {
+        guard let child = try presentValue(field: field) else { return nil }
+        var decoder = ModelDecoder(state: state, value: child, step: fieldStep(field), depth: depth + 1)
+        return try T(plist: &decoder)
+    }
+
+    @inlinable
+    mutating func decodeDecodable<T: Decodable>(_ type: T.Type, field: Int) throws(DecodingError) -> T {
+        try state.common.decodable(value(field: field), type, depth + 1, fieldStep(field))
+    }
+
+    @inlinable
+    mutating func decodeDecodableIfPresent<T: Decodable>(_ type: T.Type, field: Int) throws(DecodingError) -> T? {
+        guard let child = try presentValue(field: field) else { return nil }
+        return try state.common.decodable(child, type, depth + 1, fieldStep(field))
+    }
+
+    @inlinable
+    mutating func contains(field: Int) throws(DecodingError) -> Bool {
+        try find(field: field) != nil
+    }
+
+    @inlinable
+    mutating func decodeNestedFields(_ fields: PlistFields, field: Int) throws(DecodingError) -> Self {
+        guard let child = try find(field: field) else {
+            throw state.common.keyNotFound(table.names[field], value, depth, step, "Cannot get nested keyed container -- no value found for key")
+        }
+        return try Self(state: state, table: fields, value: child, step: fieldStep(field), depth: depth + 1)
+    }
+
+    @inlinable
+    mutating func decodeCaseField(of type: Any.Type) throws(DecodingError) -> Int {
+        try state.common.caseField(of: type, keys: keys(), table: table, depth: depth, step: step)
+    }
+
+    @inlinable
+    mutating func keys() throws(DecodingError) -> [String] {
+        try state.keys(of: &dictionary, value: value, depth: depth, step: step)
+    }
+
+    @inlinable
+    mutating func decode<T: PlistDecodable>(_ type: T.Type, forKey key: String) throws(DecodingError) -> T {
+        let child = try state.value(forKey: key, in: &dictionary, value: value, depth: depth, step: step)
+        var decoder = ModelDecoder(state: state, value: child, step: .key(key), depth: depth + 1)
+        return try T(plist: &decoder)
+    }
+}

@@ -1,0 +1,49 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+
+/// What ``ModelDecoder`` reads one format through: a binary file's object table
+/// (``BinaryModelSource``), an XML file's node table (``XMLModelSource``) or a ``Plist``
+/// tree and the formats decoded into one (``TreeModelSource``).
+///
+/// The decoders are generic over it and inlinable, so that a `PlistDecodable` conformance
+/// specialized in the caller's module calls the source's final class directly, with no
+/// existential or witness-table call per read. Each source makes the checks and throws the
+/// errors of the Codable path's reads of the same input; only dictionaries are read its own
+/// way, through a `Dictionary` value that the fields decoder keeps.
+@usableFromInline
+protocol ModelSource: AnyObject {
+    /// What a fields decoder keeps to find its dictionary's fields.
+    associatedtype Dictionary
+    /// What an elements decoder keeps to find its array's elements.
+    associatedtype Array
+
+    /// The format-independent state: options, open containers, errors.
+    var common: ModelDecodingState { get }
+
+    func isNull(_ value: Int, _ depth: Int, _ step: ModelStep) throws(DecodingError) -> Bool
+    func bool(_ value: Int, _ depth: Int, _ step: ModelStep) throws(DecodingError) -> Bool
+    func string(_ value: Int, _ depth: Int, _ step: ModelStep) throws(DecodingError) -> String
+    func integer<T: FixedWidthInteger>(_ value: Int, _ type: T.Type, _ depth: Int, _ step: ModelStep) throws(DecodingError) -> T
+    func float<T: BinaryFloatingPoint>(_ value: Int, _ type: T.Type, _ depth: Int, _ step: ModelStep) throws(DecodingError) -> T
+    func date(_ value: Int, _ depth: Int, _ step: ModelStep) throws(DecodingError) -> Date
+    func data(_ value: Int, _ depth: Int, _ step: ModelStep) throws(DecodingError) -> Data
+
+    /// Opens `value`, at `depth`, as a dictionary whose fields are `table`'s (the container
+    /// is entered, so the depth limit and cycles are checked).
+    func openDictionary(_ value: Int, table: PlistFields, depth: Int, step: ModelStep) throws(DecodingError) -> Dictionary
+    /// The value of `table`'s field `field` in the dictionary at `depth`, or nil when absent.
+    func find(field: Int, table: PlistFields, in dictionary: inout Dictionary, depth: Int) throws(DecodingError) -> Int?
+    /// Every key of dictionary `value`, in the input's order.
+    func keys(of dictionary: inout Dictionary, value: Int, depth: Int, step: ModelStep) throws(DecodingError) -> [String]
+    /// The value under `key` in dictionary `value`; `keyNotFound` when absent.
+    func value(forKey key: String, in dictionary: inout Dictionary, value: Int, depth: Int, step: ModelStep) throws(DecodingError) -> Int
+
+    /// Opens `value`, at `depth`, as an array (or a binary set), entered as a dictionary is.
+    func openArray(_ value: Int, depth: Int, step: ModelStep) throws(DecodingError) -> (array: Array, count: Int)
+    /// Element `index` (below the count) of the array at `depth`, read in order: each call
+    /// moves on to the next element.
+    func element(_ index: Int, in array: inout Array, depth: Int) throws(DecodingError) -> Int
+}
