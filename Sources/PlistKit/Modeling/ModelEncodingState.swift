@@ -201,7 +201,15 @@ final class ModelEncodingState {
     /// Writes the integer `value` at `depth`.
     @usableFromInline
     func write(integer value: Int64, mark: Int, depth: Int) {
-        guard output == .binary, depth > 0 else { return write(.integer(PlistInteger(value)), mark: mark, depth: depth) }
+        guard output == .binary, depth > 0 else {
+            guard output == .xml, depth > 0 else { return write(.integer(PlistInteger(value)), mark: mark, depth: depth) }
+            if xml.count != mark { rewrite(to: mark) }
+            xml.appendXMLIndent(depth)
+            xml.append("<integer>")
+            xml.appendDecimal(PlistInteger(value))
+            xml.append("</integer>\n")
+            return
+        }
         if pending.count != mark { rewrite(to: mark) }
         let start = scratch.count
         if value >= 0 {
@@ -216,7 +224,15 @@ final class ModelEncodingState {
     /// Writes the real `value` at `depth`.
     @usableFromInline
     func write(real value: Double, mark: Int, depth: Int) {
-        guard output == .binary, depth > 0 else { return write(.real(value), mark: mark, depth: depth) }
+        guard output == .binary, depth > 0 else {
+            guard output == .xml, depth > 0 else { return write(.real(value), mark: mark, depth: depth) }
+            if xml.count != mark { rewrite(to: mark) }
+            xml.appendXMLIndent(depth)
+            xml.append("<real>")
+            PlistRealFormat.appendXML(value, to: &xml)
+            xml.append("</real>\n")
+            return
+        }
         writeBinaryWord(marker: 0x23, value.bitPattern, mark: mark)
     }
 
@@ -230,7 +246,13 @@ final class ModelEncodingState {
     /// Writes the Boolean `value` at `depth`.
     @usableFromInline
     func write(bool value: Bool, mark: Int, depth: Int) {
-        guard output == .binary, depth > 0 else { return write(.bool(value), mark: mark, depth: depth) }
+        guard output == .binary, depth > 0 else {
+            guard output == .xml, depth > 0 else { return write(.bool(value), mark: mark, depth: depth) }
+            if xml.count != mark { rewrite(to: mark) }
+            xml.appendXMLIndent(depth)
+            xml.append(value ? "<true/>\n" : "<false/>\n")
+            return
+        }
         if pending.count != mark { rewrite(to: mark) }
         pending.append(ModelChild(scalarAt: scratch.count, length: 1))
         scratch.append(value ? BinaryMarker.true : BinaryMarker.false)
