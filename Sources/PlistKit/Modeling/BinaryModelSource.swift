@@ -95,11 +95,20 @@ final class BinaryModelSource: ModelSource {
 
     /// The entry of each of `table`'s fields among the `count` keys at `keysStart` (checked,
     /// ASCII and distinct), or -1 for a field the dictionary lacks.
+    /// Each search starts after the last key found, so keys in the table's order (what
+    /// `PlistEncoder` and Foundation write) take one comparison a field.
     private func entries(of table: PlistFields, keysStart: Int, count: Int) -> [Int32] {
-        (0..<table.names.count).map { field in
+        var next = 0
+        return (0..<table.names.count).map { field in
             let wanted = table.key(field)
-            for element in 0..<count {
-                if let key = asciiKey(ref(at: keysStart + element * refSize)), key.elementsEqual(wanted) { return Int32(element) }
+            var element = next
+            for _ in 0..<count {
+                if element == count { element = 0 }
+                if let key = asciiKey(ref(at: keysStart &+ element &* refSize)), key.elementsEqual(wanted) {
+                    next = element &+ 1
+                    return Int32(element)
+                }
+                element &+= 1
             }
             return -1
         }
@@ -235,6 +244,16 @@ final class BinaryModelSource: ModelSource {
     @usableFromInline
     func float<T: BinaryFloatingPoint>(_ value: Int, _ type: T.Type, _ depth: Int, _ step: ModelStep) throws(DecodingError) -> T {
         try common.float(source, value, type, depth, step)
+    }
+
+    @usableFromInline
+    func int(_ value: Int, _ depth: Int, _ step: ModelStep) throws(DecodingError) -> Int {
+        try integer(value, Int.self, depth, step)
+    }
+
+    @usableFromInline
+    func double(_ value: Int, _ depth: Int, _ step: ModelStep) throws(DecodingError) -> Double {
+        try float(value, Double.self, depth, step)
     }
 
     @usableFromInline

@@ -37,7 +37,7 @@ struct ModelDecoder<Source: ModelSource>: PlistValueDecoder {
     @inlinable
     func decode(_ type: String.Type) throws(DecodingError) -> String { try state.string(value, depth, step) }
     @inlinable
-    func decode(_ type: Int.Type) throws(DecodingError) -> Int { try state.integer(value, type, depth, step) }
+    func decode(_ type: Int.Type) throws(DecodingError) -> Int { try state.int(value, depth, step) }
     @inlinable
     func decode(_ type: Int8.Type) throws(DecodingError) -> Int8 { try state.integer(value, type, depth, step) }
     @inlinable
@@ -59,7 +59,7 @@ struct ModelDecoder<Source: ModelSource>: PlistValueDecoder {
     @inlinable
     func decode(_ type: Float.Type) throws(DecodingError) -> Float { try state.float(value, type, depth, step) }
     @inlinable
-    func decode(_ type: Double.Type) throws(DecodingError) -> Double { try state.float(value, type, depth, step) }
+    func decode(_ type: Double.Type) throws(DecodingError) -> Double { try state.double(value, depth, step) }
     @inlinable
     func decode(_ type: Date.Type) throws(DecodingError) -> Date { try state.date(value, depth, step) }
     @inlinable

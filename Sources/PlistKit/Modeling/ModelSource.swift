@@ -28,6 +28,10 @@ protocol ModelSource: AnyObject {
     func string(_ value: Int, _ depth: Int, _ step: ModelStep) throws(DecodingError) -> String
     func integer<T: FixedWidthInteger>(_ value: Int, _ type: T.Type, _ depth: Int, _ step: ModelStep) throws(DecodingError) -> T
     func float<T: BinaryFloatingPoint>(_ value: Int, _ type: T.Type, _ depth: Int, _ step: ModelStep) throws(DecodingError) -> T
+    /// `integer` and `float` for the commonest field types, not generic: a generic method of
+    /// the library cannot be specialized in the caller's module, so these are specialized here.
+    func int(_ value: Int, _ depth: Int, _ step: ModelStep) throws(DecodingError) -> Int
+    func double(_ value: Int, _ depth: Int, _ step: ModelStep) throws(DecodingError) -> Double
     func date(_ value: Int, _ depth: Int, _ step: ModelStep) throws(DecodingError) -> Date
     func data(_ value: Int, _ depth: Int, _ step: ModelStep) throws(DecodingError) -> Data
 

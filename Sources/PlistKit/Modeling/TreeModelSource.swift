@@ -89,6 +89,16 @@ final class TreeModelSource: ModelSource {
     }
 
     @usableFromInline
+    func int(_ value: Int, _ depth: Int, _ step: ModelStep) throws(DecodingError) -> Int {
+        try integer(value, Int.self, depth, step)
+    }
+
+    @usableFromInline
+    func double(_ value: Int, _ depth: Int, _ step: ModelStep) throws(DecodingError) -> Double {
+        try float(value, Double.self, depth, step)
+    }
+
+    @usableFromInline
     func bool(_ value: Int, _ depth: Int, _ step: ModelStep) throws(DecodingError) -> Bool {
         try common.scalar(value, Bool.self, depth, step) { (value) throws(PlistError) in try common.source.bool(value) }
     }

@@ -151,6 +151,16 @@ final class XMLModelSource: ModelSource {
     }
 
     @usableFromInline
+    func int(_ value: Int, _ depth: Int, _ step: ModelStep) throws(DecodingError) -> Int {
+        try integer(value, Int.self, depth, step)
+    }
+
+    @usableFromInline
+    func double(_ value: Int, _ depth: Int, _ step: ModelStep) throws(DecodingError) -> Double {
+        try float(value, Double.self, depth, step)
+    }
+
+    @usableFromInline
     func bool(_ value: Int, _ depth: Int, _ step: ModelStep) throws(DecodingError) -> Bool {
         try common.bool(source, value, depth, step)
     }
