@@ -16,6 +16,10 @@
 # output checks, which take as long as a row).
 # Environment: RUNS (plistkit runs of the -lint rows, default 10), CONVERT_RUNS (of the
 # -convert rows, default 3: every file written is flushed to disk), SLOW_RUNS (plutil, 3),
+# FLOOR_RUNS (of Harness/files_floor.c, default 5; its median is the floor of the -lint rows:
+# the CPU time per file of open, fstat, read and close, and for XML libxml2's bare parse on a
+# context reset per file; plutil's CPU per file times the cores over the floor's bounds what
+# any tool can gain on plutil here),
 # ROWS (default: lint-xml lint-binary convert-to-binary convert-to-xml), PLISTKIT_WORKLOADS
 # (folder with the small-docs packs; written when missing).
 set -euo pipefail
@@ -40,7 +44,9 @@ fi
 PLUTIL="$(dirname "$(readlink -f "$(command -v swift)")")/plutil"
 [ -x "$PLUTIL" ] || { echo "no plutil next to swift ($PLUTIL)" >&2; exit 1; }
 
-log "building plistkit (release)"
+log "building plistkit (release) and Harness/files_floor.c"
+mkdir -p "$RESULTS"
+cc -O2 -o "$RESULTS/files_floor" Harness/files_floor.c $(pkg-config --cflags --libs libxml-2.0)
 (cd "$ROOT" && swift build -c release --product plistkit >&2)
 PLISTKIT="$(cd "$ROOT" && swift build -c release --show-bin-path)/plistkit"
 
@@ -90,6 +96,13 @@ row() {
     echo "$name $before $(load)" >>"$WORK/load.txt"
 }
 
+# floor NAME MODE DIRECTORY: FLOOR_RUNS runs of files_floor MODE over every *.plist there.
+floor() {
+    local name=$1 mode=$2 directory=$3
+    (cd "$directory" && for _ in $(seq "${FLOOR_RUNS:-5}"); do "$RESULTS/files_floor" "$mode" *.plist; done) |
+        sed -E 's/.*cpu_us_per_file=([0-9.]+).*/\1/' | sort -n | awk -v name="$name" '{ v[NR] = $1 } END { print name, v[int((NR + 1) / 2)] }' >>"$WORK/floor.txt"
+}
+
 # check DIRECTORY EXTENSION ARGUMENTS…: the outputs of the default run are those of -j 1.
 check() {
     local directory=$1 extension=$2
@@ -101,6 +114,7 @@ check() {
 }
 
 : >"$WORK/load.txt"
+: >"$WORK/floor.txt"
 if [ "${CHECK:-1}" = 1 ]; then
     (cd "$WORK/xml" && diff <("$PLISTKIT" -lint *.plist) <("$PLISTKIT" -lint -j 1 *.plist)) ||
         { echo "-lint printed something else with -j 1" >&2; exit 1; }
@@ -111,8 +125,8 @@ fi
 ROWS=${ROWS:-lint-xml lint-binary convert-to-binary convert-to-xml}
 for name in $ROWS; do
     case $name in
-    lint-xml) row "$name" "$RUNS" "$WORK/xml" -lint ;;
-    lint-binary) row "$name" "$RUNS" "$WORK/binary" -lint ;;
+    lint-xml) row "$name" "$RUNS" "$WORK/xml" -lint && floor "$name" xml "$WORK/xml" ;;
+    lint-binary) row "$name" "$RUNS" "$WORK/binary" -lint && floor "$name" read "$WORK/binary" ;;
     convert-to-binary) row "$name" "$CONVERT_RUNS" "$WORK/xml" -convert binary1 -e bplist ;;
     convert-to-xml) row "$name" "$CONVERT_RUNS" "$WORK/binary" -convert xml1 -e xml ;;
     *) echo "unknown row $name" >&2; exit 2 ;;
@@ -124,16 +138,24 @@ python3 - "$WORK" "$commit" "$count" "$(nproc)" $ROWS <<'EOF' | tee "$RESULTS/ma
 import json, os, statistics, sys
 work, commit, count, cores, *rows = sys.argv[1:]
 loads = {line.split()[0]: line.split()[1:] for line in open(os.path.join(work, "load.txt"))}
+floors = {line.split()[0]: float(line.split()[1]) for line in open(os.path.join(work, "floor.txt"))}
 def medians(name, tool):
     results = json.load(open(os.path.join(work, f"{name}-{tool}.json")))["results"]
     return {r["command"]: (statistics.median(r["times"]), r["user"] + r["system"]) for r in results}
 print(f"{count} small-docs files, plistkit {commit}, {cores} cores; median wall seconds (hyperfine),")
-print("CPU seconds (user + system, hyperfine's means) in brackets\n")
-print("| row | plistkit -j 1 | plistkit (default) | default over -j 1 | plutil | plutil over default | load before / after |")
-print("|---|--:|--:|--:|--:|--:|--:|")
+print("CPU seconds (user + system, hyperfine's means) in brackets; CPU µs per file with start-up;")
+print("floor: Harness/files_floor.c's CPU µs per file (open, fstat, read, close; XML: libxml2's bare")
+print(f"parse); bound: plutil's CPU per file × {cores} cores over the floor, the most any tool gains here\n")
+print("| row | plistkit -j 1 | plistkit (default) | default over -j 1 | plutil | plutil over default "
+      "| CPU µs/file: plistkit, plutil, floor | bound | load before / after |")
+print("|---|--:|--:|--:|--:|--:|--:|--:|--:|")
 for name in rows:
     ours, theirs = medians(name, "plistkit"), medians(name, "plutil")
     (serial, serial_cpu), (default, default_cpu), (plutil, plutil_cpu) = ours["serial"], ours["default"], theirs["plutil"]
+    per_file = lambda seconds: seconds * 1e6 / int(count)
+    floor = floors.get(name)
+    costs = f"{per_file(serial_cpu):.0f}, {per_file(plutil_cpu):.0f}, " + (f"{floor:.1f}" if floor else "—")
+    bound = f"{per_file(plutil_cpu) * int(cores) / floor:.1f}×" if floor else "—"
     print(f"| {name} | {serial:.3f} ({serial_cpu:.2f}) | {default:.3f} ({default_cpu:.2f}) | {serial / default:.2f}× "
-          f"| {plutil:.2f} ({plutil_cpu:.2f}) | {plutil / default:.1f}× | {' / '.join(loads[name])} |")
+          f"| {plutil:.2f} ({plutil_cpu:.2f}) | {plutil / default:.1f}× | {costs} | {bound} | {' / '.join(loads[name])} |")
 EOF

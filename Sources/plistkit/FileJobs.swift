@@ -14,10 +14,11 @@ enum StandardStream: Sendable {
     case output, error
 }
 
-/// What a verb wrote while working on one file, in the order it wrote it: kept until every
-/// file before it has been written out, so that concurrent files print in argument order.
+/// What a verb wrote while working on a run of files, in the order it wrote it: kept until
+/// every file before them has been written out, so that concurrent files print in argument
+/// order.
 ///
-/// Each recording belongs to one file's job; the lock makes that ownership checkable by the
+/// Each recording belongs to one run's task; the lock makes that ownership checkable by the
 /// compiler rather than promised (it is never contended).
 final class FileOutputRecording: Sendable {
     private let runs = Mutex<[(StandardStream, Data)]>([])
@@ -74,26 +75,32 @@ extension Tool {
             return allSucceeded
         }
         return await withTaskGroup(of: (Int, Bool, [(StandardStream, Data)]).self) { group in
-            // Finished files wait here for the ones before them; the window bounds how many
+            // A task works on a run of consecutive files and records their output together,
+            // so that starting a task and waking this loop are paid once a run, not once a file.
+            let run = Tool.runLength(files: paths.count, jobs: jobs)
+            let runs = (paths.count + run - 1) / run
+            // Finished runs wait here for the ones before them; the window bounds how many
             // (and so the memory their output holds) while a slow file holds up the rest.
-            let window = jobs * 64
+            let window = max(jobs * 2, jobs * 64 / run)
             var next = 0, running = 0, written = 0
             var finished: [Int: (Bool, [(StandardStream, Data)])] = [:]
             var allSucceeded = true
             var writer = OrderedWriter(tool: self)
-            func startFiles() {
-                while running < jobs, next < paths.count, next < written + window {
-                    let index = next, path = paths[index]
+            func startRuns() {
+                while running < jobs, next < runs, next < written + window {
+                    let index = next, files = paths[index * run..<min(index * run + run, paths.count)]
                     group.addTask {
                         let recording = FileOutputRecording()
-                        let succeeded = recording.tool(like: self).runFile(path, body)
+                        let tool = recording.tool(like: self)
+                        var succeeded = true
+                        for path in files where !tool.runFile(path, body) { succeeded = false }
                         return (index, succeeded, recording.take())
                     }
                     next += 1
                     running += 1
                 }
             }
-            startFiles()
+            startRuns()
             while let (index, succeeded, output) = await group.next() {
                 running -= 1
                 finished[index] = (succeeded, output)
@@ -103,10 +110,16 @@ extension Tool {
                     written += 1
                 }
                 writer.flush()
-                startFiles()
+                startRuns()
             }
             return allSucceeded
         }
+    }
+
+    /// How many consecutive files one task works on: up to 32, fewer when there are not
+    /// enough files for every job to get sixteen runs (so the last runs still spread).
+    static func runLength(files: Int, jobs: Int) -> Int {
+        max(1, min(32, files / (jobs * 16)))
     }
 
     /// Runs `body` for one file, reporting its error; true when it succeeded.

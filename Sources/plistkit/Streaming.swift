@@ -13,6 +13,14 @@ extension Tool {
     /// Files this large or larger are converted and linted through events.
     static let streamingThreshold = 1 << 30
 
+    /// The whole of `path`, or nil when it goes through events (see ``streams(_:_:)``): the
+    /// `fstat` that reading makes decides, so that a file costs no `stat` of its own.
+    func wholeInput(_ path: String, _ options: CommonOptions) throws -> Data? {
+        if let stream = options.stream { return stream ? nil : try readInput(path) }
+        guard path != "-", !path.isEmpty else { return try readInput(path) }
+        return try Tool.readFile(path, below: Tool.streamingThreshold)
+    }
+
     /// Whether the file at `path` goes through events.
     func streams(_ path: String, _ options: CommonOptions) -> Bool {
         if let stream = options.stream { return stream }

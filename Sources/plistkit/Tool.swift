@@ -135,7 +135,10 @@ struct Tool: Sendable {
     func readInput(_ path: String, mapped: Bool = false) throws -> Data {
         if path == "-" { return FileHandle.standardInput.readDataToEndOfFile() }
         guard !path.isEmpty else { throw UsageError("Empty path specified") }
-        guard mapped else { return try Tool.readFile(path) }
+        guard mapped else {
+            guard let data = try Tool.readFile(path, below: .max) else { throw PlistError.unreadableFile(path) }
+            return data
+        }
         do {
             return try Data(contentsOf: URL(fileURLWithPath: path), options: .alwaysMapped)
         } catch {
@@ -144,16 +147,19 @@ struct Tool: Sendable {
     }
 
     /// The whole of a file, by `open`, `fstat` and reads until its end (a pipe or a device has
-    /// no size to go by). For a small file this is most of what reading costs; Foundation's
-    /// `Data(contentsOf:)` adds as much again (a URL, an attribute dictionary).
-    private static func readFile(_ path: String) throws(PlistError) -> Data {
+    /// no size to go by), or nil, unread, when `fstat` gives it `limit` bytes or more. For a
+    /// small file this is most of what reading costs; Foundation's `Data(contentsOf:)` adds as
+    /// much again (a URL, an attribute dictionary).
+    static func readFile(_ path: String, below limit: Int) throws(PlistError) -> Data? {
         guard case .success(let descriptor) = Syscalls.openForReading(path) else { throw .unreadableFile(path) }
         defer { Syscalls.closeDescriptor(descriptor) }
         var info = stat()
         guard fstat(descriptor, &info) == 0 else { throw .unreadableFile(path) }
-        // One byte more than the size, so that a file that has not grown is read by one read
-        // and its end seen by the next.
-        var data = Data(count: Int(max(info.st_size, 0)) + 1)
+        let size = Int(max(info.st_size, 0))
+        if size >= limit { return nil }
+        // One byte more than the size, so that a file that has grown is read to its end; a
+        // regular file read up to its size by the first read needs no read to see its end.
+        var data = Data(count: size + 1)
         var count = 0
         while true {
             if count == data.count { data.count = max(data.count * 2, 1 << 16) }
@@ -163,6 +169,7 @@ struct Tool: Sendable {
             guard case .success(let moved) = read else { throw .unreadableFile(path) }
             if moved == 0 { break }
             count += moved
+            if count == size, info.st_mode & S_IFMT == S_IFREG { break }
         }
         data.count = count
         return data

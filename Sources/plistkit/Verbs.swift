@@ -11,10 +11,10 @@ extension Tool {
     }
 
     private func lintFile(_ path: String, _ options: CommonOptions) throws {
-        if streams(path, options) {
-            try lintStreaming(path)
+        if let data = try wholeInput(path, options) {
+            _ = try Plist(decoding: data)
         } else {
-            _ = try Plist(decoding: try readInput(path))
+            try lintStreaming(path)
         }
         if !options.silent { standardOutput.write(Data("\(displayName(path)): OK\n".utf8)) }
     }
@@ -46,11 +46,13 @@ extension Tool {
     }
 
     private func convertFile(_ path: String, to format: OutputFormat, header: Bool, _ options: CommonOptions) throws {
-        if case .plist(let plistFormat, let writing) = format, streams(path, options) {
+        guard case .plist(let plistFormat, let writing) = format else {
+            return try emit(try Plist(decoding: try readInput(path)), from: path, as: format, options, objcHeader: header)
+        }
+        guard let data = try wholeInput(path, options) else {
             return try convertStreaming(path, to: plistFormat, writing, options, destination: destination(for: path, as: format, options))
         }
-        let value = try Plist(decoding: try readInput(path))
-        try emit(value, from: path, as: format, options, objcHeader: header)
+        try emit(try Plist(decoding: data), from: path, as: format, options, objcHeader: header)
     }
 
     /// `-insert`/`-replace KEYPATH -TYPE VALUE [-append]`: edits each file in place (or

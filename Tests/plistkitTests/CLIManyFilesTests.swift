@@ -85,6 +85,19 @@ import TestSupport
         #expect(byDefault == serial)
     }
 
+    /// Many more files than jobs (1,000 arguments at `-j 2` give each task a run of 31
+    /// consecutive files, `Tool.runLength`): the output is still the serial run's, every
+    /// failure in its place.
+    @Test(arguments: [["-lint"], ["-p"]])
+    func runsOfFilesKeepArgumentOrder(_ verb: [String]) throws {
+        let arguments = Array(repeating: CLIManyFilesTests.arguments, count: 20).flatMap { $0 }
+        let serial = try CLIManyFilesTests.outcome(TestTools.plistkit, verb + ["-j", "1"] + arguments)
+        let concurrent = try CLIManyFilesTests.outcome(TestTools.plistkit, verb + ["-j", "2"] + arguments)
+        #expect(serial.status == 1)
+        #expect(serial.stderr.split(separator: "\n").count == 9 * 20)
+        #expect(concurrent == serial)
+    }
+
     /// plutil on the same files: the same lines on standard output, the same exit status, and
     /// the failing files reported in the same order (plutil's reasons are its own).
     @Test(arguments: [["-lint"], ["-p"], ["-extract", "name", "raw"], ["-type", "tags"]])
