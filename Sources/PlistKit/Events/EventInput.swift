@@ -61,9 +61,7 @@ final class EventInput {
         }
         let oldCount = window.count
         window.append(contentsOf: repeatElement(0, count: chunkSize))
-        let result = window.withUnsafeMutableBytes { buffer in
-            Syscalls.readSome(descriptor, into: UnsafeMutableRawBufferPointer(rebasing: buffer[oldCount...]))
-        }
+        let result = Syscalls.readSome(descriptor, into: &window, from: oldCount)
         let count: Int
         switch result {
         case .success(let value): count = value
