@@ -89,6 +89,20 @@ struct ByteView: RandomAccessCollection {
         extracting(0..<end)
     }
 
+    /// The bytes as an array, copied at once (`Array(view)` would copy them one at a time).
+    @inline(__always)
+    var array: [UInt8] {
+        Array(bytes)
+    }
+
+    /// Appends the bytes in `range` to `array` in one copy (`append(contentsOf:)` of a slice
+    /// of the view would copy them one at a time).
+    @inline(__always)
+    func append(_ range: Range<Int>, to array: inout [UInt8]) {
+        precondition(range.lowerBound >= 0 && range.upperBound <= bytes.count, "byte range out of range")
+        array.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[range]))
+    }
+
     /// The eight bytes at `index` as one word, in memory order: for tests that look at
     /// eight bytes at once (`word & 0x8080_8080_8080_8080 == 0` is eight ASCII bytes).
     @inline(__always)

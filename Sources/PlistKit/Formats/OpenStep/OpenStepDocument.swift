@@ -43,7 +43,7 @@ public struct OpenStepDocument: Sendable {
         let (text, document) = try Plist.withContiguousBytes(bytes) { (buffer) throws(PlistError) in
             guard !buffer.isEmpty else { throw PlistError(.truncated, "input is empty", offset: 0) }
             return try OpenStepInput.withUTF8(ByteView(buffer)) { (text) throws(PlistError) in
-                (Array(text), try OpenStepReader.readDocument(text, options: options))
+                (text.array, try OpenStepReader.readDocument(text, options: options))
             }
         }
         self.text = text

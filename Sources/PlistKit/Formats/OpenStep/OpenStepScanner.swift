@@ -131,7 +131,7 @@ struct OpenStepScanner: OpenStepText {
             throw error(.truncated, "unterminated quoted string", at: opening)
         }
         scratch.removeAll(keepingCapacity: true)
-        scratch.append(contentsOf: bytes[start..<index])
+        bytes.append(start..<index, to: &scratch)
         // A \U escape's high surrogate, waiting for the low one that may follow.
         var pendingHigh: UInt32?
         func flushPending(_ scratch: inout [UInt8]) {
@@ -156,7 +156,7 @@ struct OpenStepScanner: OpenStepText {
                 let runStart = index
                 index += 1
                 while index < count, bytes[index] != quote, bytes[index] != UInt8(ascii: "\\") { index += 1 }
-                scratch.append(contentsOf: bytes[runStart..<index])
+                bytes.append(runStart..<index, to: &scratch)
                 continue
             }
             index += 1
@@ -206,7 +206,7 @@ struct OpenStepScanner: OpenStepText {
                 } else {
                     // Any other character stands for itself (all of it, if it is not ASCII).
                     let length = escape < 0x80 ? 1 : escape < 0xE0 ? 2 : escape < 0xF0 ? 3 : 4
-                    scratch.append(contentsOf: bytes[(index - 1)..<min(index - 1 + length, count)])
+                    bytes.append((index - 1)..<min(index - 1 + length, count), to: &scratch)
                     index += length - 1
                 }
             }
