@@ -1,11 +1,18 @@
 #!/usr/bin/env python3
-"""Counts, per module, the Swift files and lines that touch raw memory or opt out of checks.
+"""Counts, per module, the Swift files and lines that touch raw memory, apart from those that
+opt out of the compiler's checks.
 
-A line counts once however many markers it holds; a file counts when any of its lines does.
-Comment lines are skipped, so a doc comment that names `UnsafeRawBufferPointer` is not a use.
+Raw memory: `Unsafe…` types, `withUnsafe…`, `.baseAddress`, `assumingMemoryBound`,
+`bindMemory`, `unsafeBitCast`, `unsafeDowncast`. The opt-outs, `@exclusivity(unchecked)` and
+`@unchecked Sendable`, touch no memory and are counted in columns of their own (a line that
+holds both kinds counts in both).
+
+A line counts once per kind however many markers it holds; a file counts when any of its
+lines does. Comment lines are skipped, so a doc comment that names `UnsafeRawBufferPointer` is
+not a use.
 
     python3 Scripts/unsafe_inventory.py            # a table per module
-    python3 Scripts/unsafe_inventory.py --files    # and the files, most lines first
+    python3 Scripts/unsafe_inventory.py --files    # and the files touching raw memory, most lines first
 """
 import pathlib
 import re
@@ -13,16 +20,18 @@ import sys
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent
 MODULES = ["PlistKit", "KeyedArchive", "PlistStore", "plistkit"]
-MARKERS = {
+RAW_MEMORY = {
     "Unsafe": re.compile(r"\bUnsafe[A-Z]\w*"),
-    "unsafeBitCast": re.compile(r"\bunsafeBitCast\b"),
-    "unsafeDowncast": re.compile(r"\bunsafeDowncast\b"),
-    "@unchecked": re.compile(r"@unchecked\b"),
-    "@exclusivity(unchecked)": re.compile(r"@exclusivity\(unchecked\)"),
     "withUnsafe": re.compile(r"\bwithUnsafe\w*"),
+    ".baseAddress": re.compile(r"\.baseAddress\b"),
     "assumingMemoryBound": re.compile(r"\bassumingMemoryBound\b"),
     "bindMemory": re.compile(r"\bbindMemory\b"),
-    ".baseAddress": re.compile(r"\.baseAddress\b"),
+    "unsafeBitCast": re.compile(r"\bunsafeBitCast\b"),
+    "unsafeDowncast": re.compile(r"\bunsafeDowncast\b"),
+}
+UNCHECKED = {
+    "@exclusivity(unchecked)": re.compile(r"@exclusivity\(unchecked\)"),
+    "@unchecked Sendable": re.compile(r"@unchecked\s+Sendable\b"),
 }
 
 
@@ -44,36 +53,46 @@ def code_lines(path):
 
 
 def inventory(module):
-    files = {}
-    markers = {name: 0 for name in MARKERS}
-    for path in sorted((ROOT / "Sources" / module).rglob("*.swift")):
+    """Files and lines touching raw memory, marker counts, and lines and files per opt-out."""
+    raw_files = {}
+    markers = {name: 0 for name in RAW_MEMORY}
+    unchecked = {name: [0, set()] for name in UNCHECKED}
+    paths = sorted((ROOT / "Sources" / module).rglob("*.swift"))
+    for path in paths:
+        relative = path.relative_to(ROOT / "Sources" / module)
         hits = 0
         for _, line in code_lines(path):
-            found = [name for name, pattern in MARKERS.items() if pattern.search(line)]
+            found = [name for name, pattern in RAW_MEMORY.items() if pattern.search(line)]
             for name in found:
                 markers[name] += 1
             hits += bool(found)
+            for name, pattern in UNCHECKED.items():
+                if pattern.search(line):
+                    unchecked[name][0] += 1
+                    unchecked[name][1].add(relative)
         if hits:
-            files[path.relative_to(ROOT / "Sources" / module)] = hits
-    total = sum(1 for _ in (ROOT / "Sources" / module).rglob("*.swift"))
-    return total, files, markers
+            raw_files[relative] = hits
+    return len(paths), raw_files, markers, unchecked
 
 
 def main():
     show_files = "--files" in sys.argv[1:]
-    print("| module | files (of all) | lines | " + " | ".join(MARKERS) + " |")
-    print("|---|--:|--:|" + "--:|" * len(MARKERS))
+    print("| module | raw-memory files (of all) | raw-memory lines | "
+          + " | ".join(RAW_MEMORY) + " | "
+          + " | ".join(f"{name} lines (files)" for name in UNCHECKED) + " |")
+    print("|---|--:|--:|" + "--:|" * (len(RAW_MEMORY) + len(UNCHECKED)))
     details = []
     for module in MODULES:
         if not (ROOT / "Sources" / module).is_dir():
             continue
-        total, files, markers = inventory(module)
+        total, files, markers, unchecked = inventory(module)
         print(f"| {module} | {len(files)} ({total}) | {sum(files.values())} | "
-              + " | ".join(str(markers[name]) for name in MARKERS) + " |")
+              + " | ".join(str(markers[name]) for name in RAW_MEMORY) + " | "
+              + " | ".join(f"{lines} ({len(where)})" for lines, where in unchecked.values()) + " |")
         details.append((module, files))
     if show_files:
         for module, files in details:
-            print(f"\n{module}:")
+            print(f"\n{module} (raw-memory lines per file):")
             for path, hits in sorted(files.items(), key=lambda item: (-item[1], str(item[0]))):
                 print(f"  {hits:4d}  {path}")
 

@@ -62,7 +62,7 @@ struct ArchiveFields: Sequence {
         switch storage {
         case .tree(let dictionary):
             guard case .data(let data) = dictionary[key], data.count == MemoryLayout<T>.size else { return nil }
-            return data.withUnsafeBytes { $0.loadUnaligned(as: T.self) }
+            return data.loaded(as: T.self)
         case .binary(let archive, let object, let keyList):
             guard archive.isBorrowed else { return archive.reading { load(fromData: key, as: T.self) } }
             guard let entry = archive.entry(of: key, in: object, keyList: keyList),

@@ -183,7 +183,7 @@ extension Date: KeyedArchivable {
 extension UUID: KeyedArchivable {
     /// Archives the value as Apple's archiver writes an NSUUID; returns its UID.
     public func archive(into archiver: KeyedArchiver) -> UInt64 {
-        let bytes = withUnsafeBytes(of: uuid) { Data($0) }
+        let bytes = Data(bytesOf: uuid)
         return archiver.uid(for: .uuid, field: .data(bytes))
     }
 
@@ -194,7 +194,7 @@ extension UUID: KeyedArchivable {
         guard let bytesSlot = fields["NS.uuidbytes"], case .data(let bytes) = unarchiver.resolve(bytesSlot).value,
               bytes.count == 16
         else { throw KeyedArchiveError(.typeMismatch, "the NSUUID has no 16-byte NS.uuidbytes") }
-        return UUID(uuid: bytes.withUnsafeBytes { $0.loadUnaligned(as: uuid_t.self) })
+        return UUID(uuid: bytes.loaded(as: uuid_t.self))
     }
 }
 

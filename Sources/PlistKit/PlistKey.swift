@@ -47,18 +47,18 @@ extension PlistKey: Hashable {
     /// bytes are read in place (`withUTF8` would need a copy of the string, and a retain).
     public func hash(into hasher: inout Hasher) {
         let hashed: Void? = string.utf8.withContiguousStorageIfAvailable { utf8 in
-            Self.hash(UnsafeRawBufferPointer(utf8), into: &hasher)
+            Self.hash(ByteView(utf8), into: &hasher)
         }
         guard hashed == nil else { return }
         var text = string
-        text.withUTF8 { Self.hash(UnsafeRawBufferPointer($0), into: &hasher) }
+        ByteView.with(utf8: &text) { Self.hash($0, into: &hasher) }
     }
 
     @inline(__always)
-    private static func hash(_ bytes: UnsafeRawBufferPointer, into hasher: inout Hasher) {
+    private static func hash(_ bytes: ByteView, into hasher: inout Hasher) {
         var offset = 0
         while offset &+ 8 <= bytes.count {
-            hasher.combine(bytes.loadUnaligned(fromByteOffset: offset, as: UInt64.self))
+            hasher.combine(bytes.word(at: offset))
             offset &+= 8
         }
         // Fewer than eight bytes are left: the count's low byte fits above them.

@@ -163,9 +163,7 @@ struct Tool: Sendable {
         var count = 0
         while true {
             if count == data.count { data.count = max(data.count * 2, 1 << 16) }
-            let read = data.withUnsafeMutableBytes { buffer in
-                Syscalls.readSome(descriptor, into: UnsafeMutableRawBufferPointer(rebasing: buffer[count...]))
-            }
+            let read = Syscalls.readSome(descriptor, into: &data, from: count)
             guard case .success(let moved) = read else { throw .unreadableFile(path) }
             if moved == 0 { break }
             count += moved

@@ -18,7 +18,7 @@ struct DecimalRealTests {
         mutating func check(_ text: String) {
             texts += 1
             var text = text
-            guard let fast = text.withUTF8({ DecimalReal.parse($0) }) else { return }
+            guard let fast = ByteView.with(utf8: &text, { DecimalReal.parse($0) }) else { return }
             read += 1
             let slow = Double(text)
             if !DecimalRealTests.same(fast, slow), failures.count < 20 {
@@ -88,7 +88,7 @@ struct DecimalRealTests {
         // What the slow path must keep: exact ties (1e23, 2⁵³ + 1), the subnormals, overflow.
         for text in ["1e23", "9007199254740993", "4.9e-324", "1e-310", "1.8e308", "12345678901234567890"] {
             var text = text
-            #expect(text.withUTF8 { DecimalReal.parse($0) } == nil, "\(text)")
+            #expect(ByteView.with(utf8: &text) { DecimalReal.parse($0) } == nil, "\(text)")
         }
     }
 

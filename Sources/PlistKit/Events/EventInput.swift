@@ -61,9 +61,7 @@ final class EventInput {
         }
         let oldCount = window.count
         window.append(contentsOf: repeatElement(0, count: chunkSize))
-        let result = window.withUnsafeMutableBytes { buffer in
-            Syscalls.readSome(descriptor, into: UnsafeMutableRawBufferPointer(rebasing: buffer[oldCount...]))
-        }
+        let result = Syscalls.readSome(descriptor, into: &window, from: oldCount)
         let count: Int
         switch result {
         case .success(let value): count = value
@@ -104,11 +102,9 @@ final class EventInput {
     }
 
     /// Runs `body` over the next `count` unconsumed bytes, which ``byte(at:)`` has seen.
-    func withBytes<R>(_ count: Int, _ body: (UnsafeBufferPointer<UInt8>) throws(PlistError) -> R) throws(PlistError) -> R {
-        let result: Result<R, PlistError> = window.withUnsafeBufferPointer { buffer in
-            Result { () throws(PlistError) -> R in try body(UnsafeBufferPointer(rebasing: buffer[start..<(start + count)])) }
-        }
-        return try result.get()
+    func withBytes<R>(_ count: Int, _ body: (ByteView) throws(PlistError) -> R) throws(PlistError) -> R {
+        let start = start
+        return try ByteView.with(window) { (window) throws(PlistError) -> R in try body(window.extracting(start..<(start + count))) }
     }
 
     /// Takes every unconsumed byte, or reads the next chunk and takes that; nil at the end.

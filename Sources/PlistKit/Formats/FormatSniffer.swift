@@ -144,7 +144,7 @@ enum FormatSniffer {
         var invalid = 0
         var start = 0
         while start < head.count {
-            let found = head.withUnsafeBufferPointer { OpenStepInput.firstInvalidUTF8(UnsafeBufferPointer(rebasing: $0[start...])) }
+            let found = ByteView.with(head) { OpenStepInput.firstInvalidUTF8($0.extracting(from: start)) }
             guard let found else { break }
             invalid += 1
             start += found + 1

@@ -159,6 +159,12 @@ struct ByteBuffer: ~Copyable {
         data.withUnsafeBytes { append(contentsOf: $0) }
     }
 
+    /// Appends the bytes of `view`.
+    @inline(__always)
+    mutating func append(_ view: ByteView) {
+        view.withUnsafeBufferPointer { append(contentsOf: $0) }
+    }
+
     /// Appends the UTF-8 of `string`.
     @inline(__always)
     mutating func append(utf8 string: String) {

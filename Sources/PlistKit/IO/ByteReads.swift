@@ -108,3 +108,17 @@ extension UnsafeBufferPointer<UInt8> {
         count == other.count && (count == 0 || memcmp(baseAddress!, other.baseAddress!, count) == 0)
     }
 }
+
+extension Data {
+    /// The bytes of `self`, which hold exactly one `T` (a `uuid_t`, a fixed-size field), as
+    /// that `T`.
+    package func loaded<T: BitwiseCopyable>(as type: T.Type) -> T {
+        precondition(count == MemoryLayout<T>.size, "Data.loaded(as:) needs exactly one value's bytes")
+        return withUnsafeBytes { $0.loadUnaligned(as: T.self) }
+    }
+
+    /// The bytes of `value` as they lie in memory.
+    package init<T: BitwiseCopyable>(bytesOf value: T) {
+        self = Swift.withUnsafeBytes(of: value) { Data($0) }
+    }
+}

@@ -1,3 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)
@@ -20,6 +25,16 @@ extension Syscalls {
             if count >= 0 { return .success(count) }
             if errno != EINTR { return .failure(.current) }
         }
+    }
+
+    /// ``readSome(_:into:)`` into `bytes` from `offset` to its end.
+    package static func readSome(_ descriptor: Int32, into bytes: inout [UInt8], from offset: Int) -> Result<Int> {
+        bytes.withUnsafeMutableBytes { readSome(descriptor, into: UnsafeMutableRawBufferPointer(rebasing: $0[offset...])) }
+    }
+
+    /// ``readSome(_:into:)`` into `data` from `offset` to its end.
+    package static func readSome(_ descriptor: Int32, into data: inout Data, from offset: Int) -> Result<Int> {
+        data.withUnsafeMutableBytes { readSome(descriptor, into: UnsafeMutableRawBufferPointer(rebasing: $0[offset...])) }
     }
 
     /// The descriptor's current offset (`lseek(fd, 0, SEEK_CUR)`) and the size of the file

@@ -34,10 +34,12 @@ enum Base64 {
     /// ends a group (so concatenated padded groups decode, as CF allows); missing final
     /// padding is accepted. Returns false for any other byte, or a final group of a single
     /// character.
-    static func decode(_ text: UnsafeBufferPointer<UInt8>, into out: inout [UInt8]) -> Bool {
+    static func decode(_ text: ByteView, into out: inout [UInt8]) -> Bool {
         var ok = false
         out = [UInt8](unsafeUninitializedCapacity: text.count / 4 * 3 + 3) { buffer, count in
-            let written = decodeTable.withUnsafeBufferPointer { decode(text, to: buffer.baseAddress!, table: $0) }
+            let written = text.withUnsafeBufferPointer { text in
+                decodeTable.withUnsafeBufferPointer { decode(text, to: buffer.baseAddress!, table: $0) }
+            }
             ok = written != nil
             count = written ?? 0
         }

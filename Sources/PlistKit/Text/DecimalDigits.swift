@@ -4,18 +4,17 @@ enum DecimalDigits {
     /// time while it can, and returns how many there were. Wraps rather than traps beyond 19
     /// digits, where the caller gives up anyway.
     @inline(__always)
-    static func accumulate(
-        _ base: UnsafePointer<UInt8>, _ count: Int, _ index: inout Int, into mantissa: inout UInt64
-    ) -> Int {
+    static func accumulate(_ bytes: ByteView, _ index: inout Int, into mantissa: inout UInt64) -> Int {
         let start = index
+        let count = bytes.count
         while count &- index >= 8 {
-            let chunk = UInt64(littleEndian: UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self))
+            let chunk = UInt64(littleEndian: bytes.word(at: index))
             guard isEightDigits(chunk) else { break }
             mantissa = mantissa &* 100_000_000 &+ valueOfEightDigits(chunk)
             index &+= 8
         }
         while index < count {
-            let digit = base[index] &- UInt8(ascii: "0")
+            let digit = bytes[index] &- UInt8(ascii: "0")
             guard digit < 10 else { break }
             mantissa = mantissa &* 10 &+ UInt64(digit)
             index &+= 1

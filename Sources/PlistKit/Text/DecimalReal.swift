@@ -15,44 +15,44 @@ enum DecimalReal {
     /// as a `Double`; nil for any other text, for more than 19 significant digits, and for
     /// values the exact methods cannot settle (among them every subnormal, overflowing or
     /// undecidable result). Never returns an infinity or a NaN.
-    static func parse(_ text: UnsafeBufferPointer<UInt8>) -> Double? {
-        guard let base = text.baseAddress, !text.isEmpty else { return nil }
+    static func parse(_ text: ByteView) -> Double? {
+        guard !text.isEmpty else { return nil }
         let count = text.count
         var index = 0
-        let negative = base[0] == UInt8(ascii: "-")
-        if negative || base[0] == UInt8(ascii: "+") { index = 1 }
+        let negative = text[0] == UInt8(ascii: "-")
+        if negative || text[0] == UInt8(ascii: "+") { index = 1 }
         // The significant digits (leading zeros dropped) as an integer, and the power of ten
         // it is to be scaled by.
         var mantissa: UInt64 = 0
         let integerStart = index
-        while index < count, base[index] == UInt8(ascii: "0") { index &+= 1 }
-        var significantDigits = DecimalDigits.accumulate(base, count, &index, into: &mantissa)
+        while index < count, text[index] == UInt8(ascii: "0") { index &+= 1 }
+        var significantDigits = DecimalDigits.accumulate(text, &index, into: &mantissa)
         var anyDigit = index != integerStart
         var scale = 0
-        if index < count, base[index] == UInt8(ascii: ".") {
+        if index < count, text[index] == UInt8(ascii: ".") {
             index &+= 1
             let fractionStart = index
             if significantDigits == 0 {
-                while index < count, base[index] == UInt8(ascii: "0") { index &+= 1 }
+                while index < count, text[index] == UInt8(ascii: "0") { index &+= 1 }
             }
-            significantDigits &+= DecimalDigits.accumulate(base, count, &index, into: &mantissa)
+            significantDigits &+= DecimalDigits.accumulate(text, &index, into: &mantissa)
             anyDigit = anyDigit || index != fractionStart
             scale = fractionStart &- index
         }
         // 19 digits always fit in 64 bits; 20 may not (and the mantissa may have wrapped).
         guard anyDigit, significantDigits <= 19 else { return nil }
         if index < count {
-            guard base[index] | 0x20 == UInt8(ascii: "e") else { return nil }
+            guard text[index] | 0x20 == UInt8(ascii: "e") else { return nil }
             index &+= 1
             var exponentNegative = false
-            if index < count, base[index] == UInt8(ascii: "-") || base[index] == UInt8(ascii: "+") {
-                exponentNegative = base[index] == UInt8(ascii: "-")
+            if index < count, text[index] == UInt8(ascii: "-") || text[index] == UInt8(ascii: "+") {
+                exponentNegative = text[index] == UInt8(ascii: "-")
                 index &+= 1
             }
             guard index < count else { return nil }
             var exponent = 0
             while index < count {
-                let digit = base[index] &- UInt8(ascii: "0")
+                let digit = text[index] &- UInt8(ascii: "0")
                 guard digit < 10 else { return nil }
                 // Far beyond any table, but never overflowing.
                 if exponent < 100_000 { exponent = exponent &* 10 &+ Int(digit) }

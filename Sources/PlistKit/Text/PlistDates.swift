@@ -58,7 +58,7 @@ extension PlistDates {
 
     /// `[-]Y…-MM-DD`, `separator`, `HH:MM:SS` and the zone, as a date in the proleptic
     /// Gregorian calendar; nil for any other text or a field out of range.
-    static func parse(_ text: UnsafeBufferPointer<UInt8>, separator: Unicode.Scalar, zone: ZoneForm) -> Date? {
+    static func parse(_ text: ByteView, separator: Unicode.Scalar, zone: ZoneForm) -> Date? {
         var index = 0
         func number(_ digits: ClosedRange<Int>) -> Int? {
             var value = 0

@@ -14,7 +14,7 @@ extension Plist {
         guard !utf8.isEmpty else { return nil }
         let value = utf8.withUnsafeMutableBufferPointer { buffer in
             let text = UnsafeBufferPointer(buffer)
-            return DecimalReal.parse(text) ?? XMLScalars.realThroughString(text)
+            return DecimalReal.parse(ByteView(text)) ?? XMLScalars.realThroughString(text)
         }
         guard let value else { return nil }
         if value.isInfinite, utf8.contains(where: { $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }) {

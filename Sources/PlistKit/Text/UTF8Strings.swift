@@ -36,6 +36,12 @@ enum UTF8Strings {
         return (same ?? string.utf8.elementsEqual(bytes)) ? string : nil
     }
 
+    /// ``make(validating:isASCII:)`` of a view's bytes.
+    @inline(__always)
+    static func make(validating bytes: ByteView, isASCII: Bool) -> String? {
+        bytes.withUnsafeBufferPointer { make(validating: $0, isASCII: isASCII) }
+    }
+
     /// ``make(validating:isASCII:)`` of an array's bytes.
     @inline(__always)
     static func make(validating bytes: [UInt8], isASCII: Bool) -> String? {

@@ -1,11 +1,3 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
-
 /// What a whole-file ``BinaryReader`` keeps from one call to the next on the same thread:
 /// the per-object marks, the tables of shared objects and key sets (emptied after every
 /// call, their slots kept), and the ``BinaryKeyCache``.
@@ -64,29 +56,16 @@ final class BinaryReaderScratch {
     /// The calling thread's scratch, taken from it until ``give(_:)``; a new one when it has
     /// none or its own is taken.
     static func take() -> BinaryReaderScratch {
-        guard let kept = pthread_getspecific(key) else { return BinaryReaderScratch() }
-        pthread_setspecific(key, nil)
-        return Unmanaged<BinaryReaderScratch>.fromOpaque(kept).takeRetainedValue()
+        slot.take() ?? BinaryReaderScratch()
     }
 
     /// Gives `scratch` back to the calling thread, after ``finish()``, unless the thread
     /// already holds another.
     static func give(_ scratch: BinaryReaderScratch) {
         scratch.finish()
-        guard pthread_getspecific(key) == nil else { return }
-        let retained = Unmanaged.passRetained(scratch)
-        if pthread_setspecific(key, retained.toOpaque()) != 0 { retained.release() }
+        slot.put(scratch)
     }
 
-    /// The thread-specific slot; its destructor releases a thread's scratch when the thread
-    /// ends.
-    private static let key: pthread_key_t = {
-        var key = pthread_key_t()
-        let status = pthread_key_create(&key) { kept in
-            let kept: UnsafeMutableRawPointer? = kept
-            if let kept { Unmanaged<BinaryReaderScratch>.fromOpaque(kept).release() }
-        }
-        precondition(status == 0, "pthread_key_create failed (\(status))")
-        return key
-    }()
+    /// Each thread's idle scratch, released when the thread ends.
+    private static let slot = ThreadLocalSlot<BinaryReaderScratch>()
 }

@@ -18,8 +18,8 @@ struct JSONEventInput: JSONInput {
     }
 
     @inline(__always)
-    func withBytes<R>(_ range: Range<Int>, _ body: (UnsafeBufferPointer<UInt8>) throws(PlistError) -> R) throws(PlistError) -> R {
-        try input.withBytes(range.upperBound) { (bytes) throws(PlistError) in try body(UnsafeBufferPointer(rebasing: bytes[range])) }
+    func withBytes<R>(_ range: Range<Int>, _ body: (ByteView) throws(PlistError) -> R) throws(PlistError) -> R {
+        try input.withBytes(range.upperBound) { (bytes) throws(PlistError) in try body(bytes.extracting(range)) }
     }
 
     func location(ahead offset: Int) -> PlistError.Location {

@@ -15,7 +15,7 @@ protocol JSONInput {
 
     /// Runs `body` over the bytes at `range` (offsets from the cursor), which ``byte(at:)``
     /// has seen.
-    func withBytes<R>(_ range: Range<Int>, _ body: (UnsafeBufferPointer<UInt8>) throws(PlistError) -> R) throws(PlistError) -> R
+    func withBytes<R>(_ range: Range<Int>, _ body: (ByteView) throws(PlistError) -> R) throws(PlistError) -> R
 
     /// The line and column (1-based; columns count bytes, only LF ends a line) of the byte
     /// `offset` bytes past the cursor, which ``byte(at:)`` has seen or which is just past the
@@ -25,10 +25,10 @@ protocol JSONInput {
 
 /// A whole JSON document in memory: the cursor is an index into the buffer.
 struct JSONBufferInput: JSONInput {
-    private let bytes: UnsafeBufferPointer<UInt8>
+    private let bytes: ByteView
     private var index = 0
 
-    init(_ bytes: UnsafeBufferPointer<UInt8>) {
+    init(_ bytes: ByteView) {
         self.bytes = bytes
     }
 
@@ -44,9 +44,8 @@ struct JSONBufferInput: JSONInput {
     }
 
     @inline(__always)
-    func withBytes<R>(_ range: Range<Int>, _ body: (UnsafeBufferPointer<UInt8>) throws(PlistError) -> R) throws(PlistError) -> R {
-        // The parser asks only for bytes it has seen, so the range lies within the buffer.
-        try body(UnsafeBufferPointer(start: bytes.baseAddress.map { $0 + (index &+ range.lowerBound) }, count: range.count))
+    func withBytes<R>(_ range: Range<Int>, _ body: (ByteView) throws(PlistError) -> R) throws(PlistError) -> R {
+        try body(bytes.extracting((index &+ range.lowerBound)..<(index &+ range.upperBound)))
     }
 
     func location(ahead offset: Int) -> PlistError.Location {

@@ -119,7 +119,7 @@ extension JSONParser {
     /// The rest of a string whose first `plainLength` bytes (the quote included) hold no
     /// escape, and whose next byte is an escape, a control character or the end of input.
     private mutating func escapedString(plainLength: Int) throws(PlistError) -> String {
-        var buffer = try input.withBytes(1..<plainLength) { bytes in Array(bytes) }
+        var buffer = try input.withBytes(1..<plainLength) { bytes in bytes.array }
         var length = plainLength
         while true {
             guard let byte = try input.byte(at: length) else { throw error(.truncated, "JSON string is not closed") }

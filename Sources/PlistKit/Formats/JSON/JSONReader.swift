@@ -9,8 +9,8 @@ import OrderedCollections
 /// in memory, assembled into a tree (a repeated key keeps its first position and its last
 /// value). What is valid JSON, and every error, is the parser's.
 enum JSONReader {
-    static func read(_ buffer: UnsafeRawBufferPointer, options: PlistReadingOptions) throws(PlistError) -> Plist {
-        var builder = Builder(parser: JSONParser(JSONBufferInput(buffer.bindMemory(to: UInt8.self)), maximumDepth: options.maximumDepth))
+    static func read(_ buffer: ByteView, options: PlistReadingOptions) throws(PlistError) -> Plist {
+        var builder = Builder(parser: JSONParser(JSONBufferInput(buffer), maximumDepth: options.maximumDepth))
         return try builder.document()
     }
 

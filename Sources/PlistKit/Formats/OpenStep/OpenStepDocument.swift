@@ -42,8 +42,8 @@ public struct OpenStepDocument: Sendable {
     public init(_ bytes: some Collection<UInt8>, options: PlistReadingOptions = .default) throws(PlistError) {
         let (text, document) = try Plist.withContiguousBytes(bytes) { (buffer) throws(PlistError) in
             guard !buffer.isEmpty else { throw PlistError(.truncated, "input is empty", offset: 0) }
-            return try OpenStepInput.withUTF8(buffer) { (text) throws(PlistError) in
-                (Array(text), try OpenStepReader.readDocument(UnsafeRawBufferPointer(text), options: options))
+            return try OpenStepInput.withUTF8(ByteView(buffer)) { (text) throws(PlistError) in
+                (text.array, try OpenStepReader.readDocument(text, options: options))
             }
         }
         self.text = text
@@ -96,7 +96,7 @@ public struct OpenStepDocument: Sendable {
             } catch {
                 return nil
             }
-            guard let document = try? editor.text.withUnsafeBytes({ (buffer) throws(PlistError) in try OpenStepReader.readDocument(buffer, options: readingOptions) }),
+            guard let document = try? ByteView.with(editor.text, { (buffer) throws(PlistError) in try OpenStepReader.readDocument(buffer, options: readingOptions) }),
                   document.value == edited else { return nil }
             return (editor.text, document.hasComments)
         }()

@@ -44,7 +44,7 @@ extension ByteBuffer {
         if count > 0 {
             let pointer = reserve(2 * count + (count - 1) / 4)
             var written = 0
-            data.withUnsafeBytes { bytes in
+            ByteView.with(data) { bytes in
                 for (index, byte) in bytes.enumerated() {
                     if index > 0 && index % 4 == 0 {
                         pointer[written] = 0x20
@@ -82,7 +82,7 @@ extension ByteBuffer {
     mutating func appendOpenStepString(_ string: String) {
         var string = string
         if Self.canWriteOpenStepUnquoted(&string) {
-            string.withUTF8 { append($0.baseAddress!, count: $0.count) }
+            append(utf8: string)
         } else {
             appendOpenStepQuoted(string)
         }
@@ -92,13 +92,12 @@ extension ByteBuffer {
     mutating func appendOpenStepQuoted(_ string: String) {
         append(UInt8(ascii: "\""))
         var string = string
-        string.withUTF8 { bytes in
-            guard let base = bytes.baseAddress else { return }
+        ByteView.with(utf8: &string) { bytes in
             var start = 0
             for index in 0..<bytes.count {
                 let byte = bytes[index]
                 guard byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") || byte == 0x7F else { continue }
-                append(base + start, count: index - start)
+                append(bytes.extracting(start..<index))
                 append(UInt8(ascii: "\\"))
                 if let letter = OpenStepEscapes.writerLetter(byte) {
                     append(letter)
@@ -109,7 +108,7 @@ extension ByteBuffer {
                 }
                 start = index + 1
             }
-            append(base + start, count: bytes.count - start)
+            append(bytes.extracting(from: start))
         }
         append(UInt8(ascii: "\""))
     }

@@ -30,7 +30,7 @@ struct OpenStepFormat: NativeTextFormat {
     }
 
     func read(_ bytes: UnsafeRawBufferPointer, storage: Data?, options: PlistReadingOptions) throws(PlistError) -> Plist {
-        try OpenStepReader.read(bytes, options: options)
+        try OpenStepReader.read(ByteView(bytes), options: options)
     }
 
     func write(_ value: Plist, options: PlistWritingOptions) throws(PlistError) -> Data {

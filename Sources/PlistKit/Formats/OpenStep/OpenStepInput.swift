@@ -16,7 +16,7 @@ enum OpenStepInput {
     /// The encoding of a document of `count` bytes that starts with `head` (its first five
     /// bytes, or all of a shorter one), and where its text starts (after a byte-order mark,
     /// or after the two bytes CF skips in UTF-16 without one).
-    static func encoding(head: UnsafeBufferPointer<UInt8>, count: Int) -> (encoding: Encoding, textStart: Int) {
+    static func encoding(head: ByteView, count: Int) -> (encoding: Encoding, textStart: Int) {
         func starts(_ prefix: [UInt8]) -> Bool { head.count >= prefix.count && head.starts(with: prefix) }
         if count > 4, starts([0x00, 0x00, 0xFE, 0xFF]) { return (.utf32(bigEndian: true), 4) }
         if count > 4, starts([0xFF, 0xFE, 0x00, 0x00]) { return (.utf32(bigEndian: false), 4) }
@@ -31,27 +31,19 @@ enum OpenStepInput {
 
     /// Runs `body` over the document as UTF-8: the input itself when it is UTF-8 (without a
     /// copy), a transcoded copy otherwise.
-    static func withUTF8<R>(_ buffer: UnsafeRawBufferPointer, _ body: (UnsafeBufferPointer<UInt8>) throws(PlistError) -> R) throws(PlistError) -> R {
-        let bytes = buffer.bindMemory(to: UInt8.self)
+    static func withUTF8<R>(_ bytes: ByteView, _ body: (ByteView) throws(PlistError) -> R) throws(PlistError) -> R {
         switch encoding(head: bytes, count: bytes.count) {
-        case (.utf32(let bigEndian), let start): return try run(body, over: transcodedUTF32(bytes, from: start, bigEndian: bigEndian))
-        case (.utf16(let bigEndian), let start): return try run(body, over: transcodedUTF16(bytes, from: start, bigEndian: bigEndian))
+        case (.utf32(let bigEndian), let start): return try ByteView.with(transcodedUTF32(bytes, from: start, bigEndian: bigEndian), body)
+        case (.utf16(let bigEndian), let start): return try ByteView.with(transcodedUTF16(bytes, from: start, bigEndian: bigEndian), body)
         case (.utf8, let start):
-            let text = UnsafeBufferPointer(rebasing: bytes[start...])
+            let text = bytes.extracting(from: start)
             try validateUTF8(text)
             return try body(text)
         }
     }
 
-    private static func run<R>(_ body: (UnsafeBufferPointer<UInt8>) throws(PlistError) -> R, over text: [UInt8]) throws(PlistError) -> R {
-        let result: Result<R, PlistError> = text.withUnsafeBufferPointer { buffer in
-            Result { () throws(PlistError) -> R in try body(buffer) }
-        }
-        return try result.get()
-    }
-
     /// Throws `.invalidString` at the first byte that is not part of valid UTF-8.
-    private static func validateUTF8(_ bytes: UnsafeBufferPointer<UInt8>) throws(PlistError) {
+    private static func validateUTF8(_ bytes: ByteView) throws(PlistError) {
         if let offset = firstInvalidUTF8(bytes) {
             var line = 1
             var column = 1
@@ -71,16 +63,15 @@ enum OpenStepInput {
     /// The offset of the first byte that does not belong to a well-formed UTF-8 sequence
     /// (overlong forms, surrogates and values above U+10FFFF included), or nil. ASCII is
     /// skipped eight bytes at a time.
-    static func firstInvalidUTF8(_ bytes: UnsafeBufferPointer<UInt8>) -> Int? {
-        guard let base = bytes.baseAddress else { return nil }
+    static func firstInvalidUTF8(_ bytes: ByteView) -> Int? {
         let count = bytes.count
         var index = 0
         while index < count {
-            while index + 8 <= count, UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self) & 0x8080_8080_8080_8080 == 0 {
+            while index + 8 <= count, bytes.word(at: index) & 0x8080_8080_8080_8080 == 0 {
                 index += 8
             }
             guard index < count else { break }
-            let lead = base[index]
+            let lead = bytes[index]
             if lead < 0x80 { index += 1; continue }
             let length: Int
             var scalar: UInt32
@@ -93,7 +84,7 @@ enum OpenStepInput {
             }
             guard index + length <= count else { return index }
             for next in 1..<length {
-                let byte = base[index + next]
+                let byte = bytes[index + next]
                 guard byte & 0xC0 == 0x80 else { return index }
                 scalar = scalar << 6 | UInt32(byte & 0x3F)
             }
@@ -105,7 +96,7 @@ enum OpenStepInput {
 
     /// UTF-16 from `start` on, as UTF-8, in one pass; a trailing odd byte is ignored and
     /// unpaired surrogates become U+FFFD, as Foundation hands CF's strings to Swift.
-    static func transcodedUTF16(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int, bigEndian: Bool) -> [UInt8] {
+    static func transcodedUTF16(_ bytes: ByteView, from start: Int, bigEndian: Bool) -> [UInt8] {
         let unitCount = (bytes.count - start) / 2
         // At most three UTF-8 bytes per UTF-16 unit (a surrogate pair gives four for two).
         return [UInt8](unsafeUninitializedCapacity: unitCount * 3) { out, written in
@@ -154,7 +145,7 @@ enum OpenStepInput {
     }
 
     /// UTF-32 from `start` on, as UTF-8; invalid scalars become U+FFFD.
-    static func transcodedUTF32(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int, bigEndian: Bool) -> [UInt8] {
+    static func transcodedUTF32(_ bytes: ByteView, from start: Int, bigEndian: Bool) -> [UInt8] {
         let unitCount = (bytes.count - start) / 4
         var scalars = String.UnicodeScalarView()
         for index in 0..<unitCount {

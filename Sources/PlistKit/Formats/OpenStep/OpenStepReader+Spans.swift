@@ -40,7 +40,7 @@ struct OpenStepSpans {
 extension OpenStepReader {
     /// The spans of the container at `path` (dictionary keys and array indices) in `text`,
     /// or nil when there is none there (or the document is white space and comments only).
-    static func spans(ofContainerAt path: ArraySlice<String>, in text: UnsafeBufferPointer<UInt8>, options: PlistReadingOptions) throws(PlistError) -> OpenStepSpans? {
+    static func spans(ofContainerAt path: ArraySlice<String>, in text: ByteView, options: PlistReadingOptions) throws(PlistError) -> OpenStepSpans? {
         var document = OpenStepParser(OpenStepScanner(text, options: options), options: options)
         guard var container = try spans(&document, depth: 1) else { return nil }
         for component in path {

@@ -22,11 +22,11 @@ enum OpenStepReader {
         var hasComments: Bool
     }
 
-    static func read(_ buffer: UnsafeRawBufferPointer, options: PlistReadingOptions) throws(PlistError) -> Plist {
+    static func read(_ buffer: ByteView, options: PlistReadingOptions) throws(PlistError) -> Plist {
         try readDocument(buffer, options: options).value
     }
 
-    static func readDocument(_ buffer: UnsafeRawBufferPointer, options: PlistReadingOptions) throws(PlistError) -> Document {
+    static func readDocument(_ buffer: ByteView, options: PlistReadingOptions) throws(PlistError) -> Document {
         guard !buffer.isEmpty else { throw PlistError.emptyInput(.truncated) }
         return try OpenStepInput.withUTF8(buffer) { (text) throws(PlistError) -> Document in
             guard !text.isEmpty else { throw PlistError(.truncated, "OpenStep text is empty", at: .lineColumn(line: 1, column: 1)) }

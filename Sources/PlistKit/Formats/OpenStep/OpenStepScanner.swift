@@ -12,7 +12,7 @@ import Foundation
 /// token's bytes. What a token may hold is decided here only; where it stops on a failure is
 /// kept in ``index``, since CF's recovery in arrays depends on it.
 struct OpenStepScanner: OpenStepText {
-    let bytes: UnsafeBufferPointer<UInt8>
+    let bytes: ByteView
     var index: Int
     private let typedValues: Bool
     /// Reused for strings that hold escapes.
@@ -20,7 +20,7 @@ struct OpenStepScanner: OpenStepText {
     /// True once a GNUstep typed value has been read.
     private(set) var sawTypedValue = false
 
-    init(_ bytes: UnsafeBufferPointer<UInt8>, options: PlistReadingOptions, at index: Int = 0) {
+    init(_ bytes: ByteView, options: PlistReadingOptions, at index: Int = 0) {
         self.bytes = bytes
         self.index = index
         typedValues = options.gnustepTypedValues
@@ -131,7 +131,7 @@ struct OpenStepScanner: OpenStepText {
             throw error(.truncated, "unterminated quoted string", at: opening)
         }
         scratch.removeAll(keepingCapacity: true)
-        scratch.append(contentsOf: bytes[start..<index])
+        bytes.append(start..<index, to: &scratch)
         // A \U escape's high surrogate, waiting for the low one that may follow.
         var pendingHigh: UInt32?
         func flushPending(_ scratch: inout [UInt8]) {
@@ -156,7 +156,7 @@ struct OpenStepScanner: OpenStepText {
                 let runStart = index
                 index += 1
                 while index < count, bytes[index] != quote, bytes[index] != UInt8(ascii: "\\") { index += 1 }
-                scratch.append(contentsOf: bytes[runStart..<index])
+                bytes.append(runStart..<index, to: &scratch)
                 continue
             }
             index += 1
@@ -206,7 +206,7 @@ struct OpenStepScanner: OpenStepText {
                 } else {
                     // Any other character stands for itself (all of it, if it is not ASCII).
                     let length = escape < 0x80 ? 1 : escape < 0xE0 ? 2 : escape < 0xF0 ? 3 : 4
-                    scratch.append(contentsOf: bytes[(index - 1)..<min(index - 1 + length, count)])
+                    bytes.append((index - 1)..<min(index - 1 + length, count), to: &scratch)
                     index += length - 1
                 }
             }
@@ -271,12 +271,12 @@ struct OpenStepScanner: OpenStepText {
         let start = index
         while index < bytes.count, bytes[index] != UInt8(ascii: ">") { index += 1 }
         guard index < bytes.count else { throw error(.truncated, "typed value is not closed with '>'", at: opening) }
-        let body = UnsafeBufferPointer(rebasing: bytes[start..<index])
+        let body = bytes.extracting(start..<index)
         index += 1
         if marker == UInt8(ascii: "[") {
             guard body.last == UInt8(ascii: "]") else { throw error(.invalidData, "base64 data is not closed with ']>'", at: opening) }
             var decoded: [UInt8] = []
-            guard Base64.decode(UnsafeBufferPointer(rebasing: body.dropLast()), into: &decoded) else {
+            guard Base64.decode(body.extracting(upTo: body.count - 1), into: &decoded) else {
                 throw error(.invalidData, "data in <[…]> is not valid base64", at: opening)
             }
             sawTypedValue = true

@@ -25,7 +25,7 @@ final class OpenStepTextDecoder: EventInputDecoder {
         switch encoding {
         case .utf8:
             if !final { keep = Self.completeUTF8Prefix(raw) }
-            if let bad = raw.withUnsafeBufferPointer({ OpenStepInput.firstInvalidUTF8(UnsafeBufferPointer(rebasing: $0[..<keep])) }) {
+            if let bad = ByteView.with(raw, { OpenStepInput.firstInvalidUTF8($0.extracting(upTo: keep)) }) {
                 throw PlistError(.invalidString, "OpenStep text is not valid UTF-8 (and has no UTF-16 byte-order mark)", offset: offset + bad)
             }
             out.append(contentsOf: raw[..<keep])
@@ -35,10 +35,10 @@ final class OpenStepTextDecoder: EventInputDecoder {
                 // A high surrogate waits for its low half.
                 if keep >= 2, case let high = bigEndian ? raw[keep - 2] : raw[keep - 1], (0xD8...0xDB).contains(high) { keep -= 2 }
             }
-            out.append(contentsOf: raw.withUnsafeBufferPointer { OpenStepInput.transcodedUTF16(UnsafeBufferPointer(rebasing: $0[..<keep]), from: 0, bigEndian: bigEndian) })
+            out.append(contentsOf: ByteView.with(raw) { OpenStepInput.transcodedUTF16($0.extracting(upTo: keep), from: 0, bigEndian: bigEndian) })
         case .utf32(let bigEndian):
             if !final { keep -= keep % 4 }
-            out.append(contentsOf: raw.withUnsafeBufferPointer { OpenStepInput.transcodedUTF32(UnsafeBufferPointer(rebasing: $0[..<keep]), from: 0, bigEndian: bigEndian) })
+            out.append(contentsOf: ByteView.with(raw) { OpenStepInput.transcodedUTF32($0.extracting(upTo: keep), from: 0, bigEndian: bigEndian) })
         }
         offset += keep
         carry = Array(raw[keep...])

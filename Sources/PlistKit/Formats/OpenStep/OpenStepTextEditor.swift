@@ -28,7 +28,7 @@ struct OpenStepTextEditor {
     private var cannotEdit: PlistError { PlistError(.unsupportedFormat, "the text cannot be edited in place") }
 
     private func spans(_ path: [String]) throws(PlistError) -> OpenStepSpans? {
-        try text.withUnsafeBufferPointer { (buffer) throws(PlistError) in
+        try ByteView.with(text) { (buffer) throws(PlistError) in
             try OpenStepReader.spans(ofContainerAt: path[...], in: buffer, options: reading)
         }
     }

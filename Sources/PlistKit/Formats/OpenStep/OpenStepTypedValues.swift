@@ -11,9 +11,9 @@ import Foundation
 enum OpenStepTypedValues {
     /// The value of the text between `<*` and `>` (`I123`, `BY`, …), or nil when it is not a
     /// typed value GNUstep writes.
-    static func parse(_ text: UnsafeBufferPointer<UInt8>) -> Plist? {
+    static func parse(_ text: ByteView) -> Plist? {
         guard let kind = text.first else { return nil }
-        let body = UnsafeBufferPointer(rebasing: text.dropFirst())
+        let body = text.extracting(from: 1)
         let string = String(decoding: body, as: UTF8.self)
         switch kind {
         case UInt8(ascii: "I"):
@@ -35,7 +35,7 @@ enum OpenStepTypedValues {
     }
 
     /// `YYYY-MM-DD HH:MM:SS ±HHMM`, the calendar format GNUstep writes dates in.
-    private static func parseDate(_ text: UnsafeBufferPointer<UInt8>) -> Date? {
+    private static func parseDate(_ text: ByteView) -> Date? {
         PlistDates.parse(text, separator: " ", zone: .numericOffset)
     }
 
@@ -91,8 +91,8 @@ enum OpenStepTypedValues {
     /// (`nan`, `inf` and `-inf` for the values without digits, which `strtod` reads).
     private static func appendReal(_ real: Double, to out: inout ByteBuffer) {
         out.append("<*R")
-        var text = real.isNaN ? "nan" : real.description
-        text.withUTF8 { out.append($0.baseAddress!, count: $0.count) }
+        let text = real.isNaN ? "nan" : real.description
+        out.append(utf8: text)
         out.append(UInt8(ascii: ">"))
     }
 }

@@ -1,11 +1,4 @@
 internal import CLibXML2
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
 
 /// The one file that calls libxml2.
 ///
@@ -38,10 +31,11 @@ enum LibXML2Parser {
             builder.fail(empty.code, empty.message, at: empty.location)
             return
         }
-        guard let context = IdleContext.take() else {
+        guard let idle = IdleContext.take() else {
             builder.fail(.limitExceeded, "libxml2 could not allocate a parser", at: .offset(0))
             return
         }
+        let context = idle.context
         // libxml2 reads the document through a callback, a few kilobytes at a time, and
         // drops what it has parsed: its memory parser would copy the whole input first.
         var input = InputCursor(next: base, end: base + buffer.count)
@@ -62,7 +56,7 @@ enum LibXML2Parser {
                 xmlFreeInputStream(stream)
             }
         }
-        IdleContext.put(context)
+        IdleContext.put(idle)
     }
 
     /// The part of the caller's buffer libxml2 has not read yet.
@@ -80,45 +74,42 @@ enum LibXML2Parser {
         }
     }
 
-    /// A thread's idle parser context, which the next parse on that thread resets and uses
-    /// instead of allocating one (its tables, name dictionary and SAX handler stay). A parse
-    /// takes the context out of the slot, so a nested parse, or a thread's concurrent
-    /// callers, never share one; a thread's context is freed when the thread exits.
-    private enum IdleContext {
+    /// A parser context a thread keeps between parses, which the next parse on that thread
+    /// resets and uses instead of allocating one (its tables, name dictionary and SAX handler
+    /// stay). A parse takes it out of the thread's slot, so a nested parse, or a thread's
+    /// concurrent callers, never share one; the context is freed with this owner, when the
+    /// slot does not keep it or the thread exits.
+    private final class IdleContext {
         /// The most names a context's dictionary may hold and still be kept: libxml2 adds
         /// every element, attribute and entity name it reads and never removes one, so a
         /// thread reading documents full of different names would otherwise grow it forever.
         static let dictionaryLimit = 256
 
-        private static let key: pthread_key_t = {
-            var key = pthread_key_t()
-            let status = pthread_key_create(&key) { idle in
-                let idle: UnsafeMutableRawPointer? = idle
-                if let idle { xmlFreeParserCtxt(idle.assumingMemoryBound(to: xmlParserCtxt.self)) }
-            }
-            precondition(status == 0, "pthread_key_create failed (\(status))")
-            return key
-        }()
+        /// Each thread's idle context.
+        private static let slot = ThreadLocalSlot<IdleContext>()
+
+        let context: xmlParserCtxtPtr
+
+        private init(_ context: xmlParserCtxtPtr) {
+            self.context = context
+        }
+
+        deinit {
+            xmlFreeParserCtxt(context)
+        }
 
         /// The thread's idle context, or a new one; nil when libxml2 cannot allocate one.
-        static func take() -> xmlParserCtxtPtr? {
-            if let idle = pthread_getspecific(key) {
-                pthread_setspecific(key, nil)
-                return idle.assumingMemoryBound(to: xmlParserCtxt.self)
-            }
+        static func take() -> IdleContext? {
+            if let idle = slot.take() { return idle }
             xmlInitParser()  // idempotent; makes first use thread-safe
             guard let context = xmlNewParserCtxt() else { return nil }
             install(context)
-            return context
+            return IdleContext(context)
         }
 
-        /// Keeps `context` for the thread's next parse, or frees it.
-        static func put(_ context: xmlParserCtxtPtr) {
-            if pthread_getspecific(key) == nil, xmlDictSize(context.pointee.dict) <= dictionaryLimit,
-               pthread_setspecific(key, context) == 0 {
-                return
-            }
-            xmlFreeParserCtxt(context)
+        /// Keeps `idle` for the thread's next parse, or lets it be freed.
+        static func put(_ idle: IdleContext) {
+            if xmlDictSize(idle.context.pointee.dict) <= dictionaryLimit { slot.put(idle) }
         }
     }
 

@@ -46,7 +46,7 @@ final class XMLEventSource: PlistEventSource {
         }
         // The declaration, which names the encoding, is in the first line.
         _ = try input.byte(at: 199)
-        escaping = try input.withBytes(min(input.buffered, 200)) { head in XMLRawCharacters.Escaping.of(UnsafeRawBufferPointer(head)) }
+        escaping = try input.withBytes(min(input.buffered, 200)) { head in head.withUnsafeBufferPointer { XMLRawCharacters.Escaping.of(UnsafeRawBufferPointer($0)) } }
         scanner.unescapesText = escaping == .utf8
     }
 

@@ -192,7 +192,7 @@ class XMLPlistScanner<Sink: XMLScannerOutput>: XMLSAXHandler {
             }
             sink.date(date, at: position)
         case .data:
-            guard Base64.decode(textBytes, into: &scratch) else {
+            guard Base64.decode(ByteView(textBytes), into: &scratch) else {
                 guard invalid(.invalidData, "<data> holds invalid base64", at: position) else { return }
                 break
             }

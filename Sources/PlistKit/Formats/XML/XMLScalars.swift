@@ -30,7 +30,7 @@ enum XMLScalars {
         guard text.count &- index <= 19 else { return nil }
         var magnitude: UInt64 = 0
         // Stops at the first byte that is not a digit (the `x` of `0x…`, say).
-        guard DecimalDigits.accumulate(base, text.count, &index, into: &magnitude) > 0, index == text.count else { return nil }
+        guard DecimalDigits.accumulate(ByteView(text), &index, into: &magnitude) > 0, index == text.count else { return nil }
         if !negative { return PlistInteger(magnitude) }
         return magnitude <= UInt64(Int64.max) ? PlistInteger(-Int64(magnitude)) : nil
     }
@@ -78,7 +78,7 @@ enum XMLScalars {
     /// sign, in any case. No white space, no hexadecimal floats.
     static func real(_ text: UnsafeBufferPointer<UInt8>) -> Double? {
         guard !text.isEmpty, text.count < 400 else { return nil }
-        return DecimalReal.parse(text) ?? realThroughString(text)
+        return DecimalReal.parse(ByteView(text)) ?? realThroughString(text)
     }
 
     /// ``real(_:)`` for the text ``DecimalReal`` leaves: the words, and decimal text through
@@ -111,6 +111,6 @@ enum XMLScalars {
     /// `YYYY-MM-DDTHH:MM:SSZ` (the year may carry a sign and more digits) as a date, using the
     /// proleptic Gregorian calendar in UTC, as Foundation does.
     static func date(_ text: UnsafeBufferPointer<UInt8>) -> Date? {
-        PlistDates.parse(text, separator: "T", zone: .utcDesignator)
+        PlistDates.parse(ByteView(text), separator: "T", zone: .utcDesignator)
     }
 }
