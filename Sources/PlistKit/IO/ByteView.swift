@@ -103,6 +103,37 @@ struct ByteView: RandomAccessCollection {
         array.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[range]))
     }
 
+    /// The byte at `index`, or nil outside the view: one check for readers that test and read
+    /// in one step.
+    @inline(__always)
+    func byte(at index: Int) -> UInt8? {
+        UInt(bitPattern: index) < UInt(bitPattern: bytes.count) ? bytes[index] : nil
+    }
+
+    /// The first index at or after `start` whose byte makes `isStop` true, or ``count``: the
+    /// scanning loop of the text readers, bounded by the view itself.
+    @inline(__always)
+    func firstIndex(from start: Int, where isStop: (UInt8) -> Bool) -> Int {
+        precondition(start >= 0, "byte index out of range")
+        var index = start
+        while index < bytes.count, !isStop(bytes[index]) { index &+= 1 }
+        return index
+    }
+
+    /// The first index at or after `start` whose byte is not ASCII, or ``count``; eight bytes
+    /// at a time.
+    @inline(__always)
+    func firstNonASCII(from start: Int) -> Int {
+        precondition(start >= 0, "byte index out of range")
+        guard let base = UnsafeRawPointer(bytes.baseAddress) else { return start }
+        var index = start
+        while index &+ 8 <= bytes.count, (base + index).loadUnaligned(as: UInt64.self) & 0x8080_8080_8080_8080 == 0 {
+            index &+= 8
+        }
+        while index < bytes.count, bytes[index] < 0x80 { index &+= 1 }
+        return index
+    }
+
     /// The eight bytes at `index` as one word, in memory order: for tests that look at
     /// eight bytes at once (`word & 0x8080_8080_8080_8080 == 0` is eight ASCII bytes).
     @inline(__always)

@@ -13,8 +13,8 @@ enum DecimalDigits {
             mantissa = mantissa &* 100_000_000 &+ valueOfEightDigits(chunk)
             index &+= 8
         }
-        while index < count {
-            let digit = bytes[index] &- UInt8(ascii: "0")
+        while let byte = bytes.byte(at: index) {
+            let digit = byte &- UInt8(ascii: "0")
             guard digit < 10 else { break }
             mantissa = mantissa &* 10 &+ UInt64(digit)
             index &+= 1

@@ -25,15 +25,15 @@ enum DecimalReal {
         // it is to be scaled by.
         var mantissa: UInt64 = 0
         let integerStart = index
-        while index < count, text[index] == UInt8(ascii: "0") { index &+= 1 }
+        while text.byte(at: index) == UInt8(ascii: "0") { index &+= 1 }
         var significantDigits = DecimalDigits.accumulate(text, &index, into: &mantissa)
         var anyDigit = index != integerStart
         var scale = 0
-        if index < count, text[index] == UInt8(ascii: ".") {
+        if text.byte(at: index) == UInt8(ascii: ".") {
             index &+= 1
             let fractionStart = index
             if significantDigits == 0 {
-                while index < count, text[index] == UInt8(ascii: "0") { index &+= 1 }
+                while text.byte(at: index) == UInt8(ascii: "0") { index &+= 1 }
             }
             significantDigits &+= DecimalDigits.accumulate(text, &index, into: &mantissa)
             anyDigit = anyDigit || index != fractionStart
@@ -45,14 +45,14 @@ enum DecimalReal {
             guard text[index] | 0x20 == UInt8(ascii: "e") else { return nil }
             index &+= 1
             var exponentNegative = false
-            if index < count, text[index] == UInt8(ascii: "-") || text[index] == UInt8(ascii: "+") {
-                exponentNegative = text[index] == UInt8(ascii: "-")
+            if let sign = text.byte(at: index), sign == UInt8(ascii: "-") || sign == UInt8(ascii: "+") {
+                exponentNegative = sign == UInt8(ascii: "-")
                 index &+= 1
             }
             guard index < count else { return nil }
             var exponent = 0
-            while index < count {
-                let digit = text[index] &- UInt8(ascii: "0")
+            while let byte = text.byte(at: index) {
+                let digit = byte &- UInt8(ascii: "0")
                 guard digit < 10 else { return nil }
                 // Far beyond any table, but never overflowing.
                 if exponent < 100_000 { exponent = exponent &* 10 &+ Int(digit) }

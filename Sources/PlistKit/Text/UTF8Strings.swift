@@ -133,4 +133,57 @@ enum UTF8Strings {
     struct UnpairedSurrogate: Error {
         let index: Int
     }
+
+    /// UTF-16 from `start` on, as UTF-8, in one pass; a trailing odd byte is ignored and
+    /// unpaired surrogates become U+FFFD, as Foundation hands CF's strings to Swift.
+    static func transcodedUTF16(_ bytes: ByteView, from start: Int, bigEndian: Bool) -> [UInt8] {
+        precondition(start >= 0 && start <= bytes.count, "byte index out of range")
+        let unitCount = (bytes.count - start) / 2
+        // The reads below stay inside `start..<start + 2 * unitCount`. At most three UTF-8 bytes per UTF-16 unit (a surrogate pair gives four for two).
+        return bytes.withUnsafeBufferPointer { input in
+            [UInt8](unsafeUninitializedCapacity: unitCount * 3) { out, written in
+                var o = 0
+                @inline(__always) func unit(_ index: Int) -> UInt32 {
+                    let a = UInt32(input[start + 2 * index]), b = UInt32(input[start + 2 * index + 1])
+                    return bigEndian ? a << 8 | b : b << 8 | a
+                }
+                var index = 0
+                while index < unitCount {
+                    var scalar = unit(index)
+                    index += 1
+                    if scalar < 0x80 {
+                        out[o] = UInt8(truncatingIfNeeded: scalar)
+                        o += 1
+                        continue
+                    }
+                    if scalar >= 0xD800 && scalar < 0xE000 {
+                        if scalar < 0xDC00, index < unitCount, case let low = unit(index), low >= 0xDC00 && low < 0xE000 {
+                            scalar = 0x10000 + (scalar - 0xD800) << 10 + (low - 0xDC00)
+                            index += 1
+                        } else {
+                            scalar = 0xFFFD
+                        }
+                    }
+                    switch scalar {
+                    case ..<0x800:
+                        out[o] = UInt8(truncatingIfNeeded: 0xC0 | scalar >> 6)
+                        out[o + 1] = UInt8(truncatingIfNeeded: 0x80 | scalar & 0x3F)
+                        o += 2
+                    case ..<0x10000:
+                        out[o] = UInt8(truncatingIfNeeded: 0xE0 | scalar >> 12)
+                        out[o + 1] = UInt8(truncatingIfNeeded: 0x80 | scalar >> 6 & 0x3F)
+                        out[o + 2] = UInt8(truncatingIfNeeded: 0x80 | scalar & 0x3F)
+                        o += 3
+                    default:
+                        out[o] = UInt8(truncatingIfNeeded: 0xF0 | scalar >> 18)
+                        out[o + 1] = UInt8(truncatingIfNeeded: 0x80 | scalar >> 12 & 0x3F)
+                        out[o + 2] = UInt8(truncatingIfNeeded: 0x80 | scalar >> 6 & 0x3F)
+                        out[o + 3] = UInt8(truncatingIfNeeded: 0x80 | scalar & 0x3F)
+                        o += 4
+                    }
+                }
+                written = o
+            }
+        }
+    }
 }

@@ -34,8 +34,7 @@ struct JSONBufferInput: JSONInput {
 
     @inline(__always)
     func byte(at offset: Int) -> UInt8? {
-        let position = index &+ offset
-        return position < bytes.count ? bytes[position] : nil
+        bytes.byte(at: index &+ offset)
     }
 
     @inline(__always)

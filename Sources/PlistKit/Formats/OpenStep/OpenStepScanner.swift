@@ -32,7 +32,7 @@ struct OpenStepScanner: OpenStepText {
 
     @inline(__always)
     func byte(at offset: Int) -> UInt8? {
-        index + offset < bytes.count ? bytes[index + offset] : nil
+        bytes.byte(at: index + offset)
     }
 
     @inline(__always)
@@ -105,7 +105,7 @@ struct OpenStepScanner: OpenStepText {
 
     mutating func parseUnquotedString() -> String {
         let start = index
-        while index < bytes.count, OpenStepEscapes.isUnquoted(bytes[index]) { index += 1 }
+        index = bytes.firstIndex(from: index) { !OpenStepEscapes.isUnquoted($0) }
         return String(decoding: bytes[start..<index], as: UTF8.self)
     }
 
@@ -117,14 +117,10 @@ struct OpenStepScanner: OpenStepText {
         let start = index
         let count = bytes.count
         // Fast path: no escapes.
-        while index < count {
-            let byte = bytes[index]
-            if byte == quote {
-                index += 1
-                return String(decoding: bytes[start..<index - 1], as: UTF8.self)
-            }
-            if byte == UInt8(ascii: "\\") { break }
+        index = bytes.firstIndex(from: index) { $0 == quote || $0 == UInt8(ascii: "\\") }
+        if index < count, bytes[index] == quote {
             index += 1
+            return String(decoding: bytes[start..<index - 1], as: UTF8.self)
         }
         guard index < count else {
             index = start  // where CF leaves it, which matters to a dictionary key (see above)
@@ -155,7 +151,7 @@ struct OpenStepScanner: OpenStepText {
                 flushPending(&scratch)
                 let runStart = index
                 index += 1
-                while index < count, bytes[index] != quote, bytes[index] != UInt8(ascii: "\\") { index += 1 }
+                index = bytes.firstIndex(from: index) { $0 == quote || $0 == UInt8(ascii: "\\") }
                 bytes.append(runStart..<index, to: &scratch)
                 continue
             }

@@ -35,7 +35,7 @@ final class OpenStepTextDecoder: EventInputDecoder {
                 // A high surrogate waits for its low half.
                 if keep >= 2, case let high = bigEndian ? raw[keep - 2] : raw[keep - 1], (0xD8...0xDB).contains(high) { keep -= 2 }
             }
-            out.append(contentsOf: ByteView.with(raw) { OpenStepInput.transcodedUTF16($0.extracting(upTo: keep), from: 0, bigEndian: bigEndian) })
+            out.append(contentsOf: ByteView.with(raw) { UTF8Strings.transcodedUTF16($0.extracting(upTo: keep), from: 0, bigEndian: bigEndian) })
         case .utf32(let bigEndian):
             if !final { keep -= keep % 4 }
             out.append(contentsOf: ByteView.with(raw) { OpenStepInput.transcodedUTF32($0.extracting(upTo: keep), from: 0, bigEndian: bigEndian) })
