@@ -16,18 +16,7 @@
 #include <libxml/SAX2.h>
 #include <libxml/parserInternals.h>
 
-static void on_start(void *ctx, const xmlChar *localname, const xmlChar *prefix, const xmlChar *uri,
-                     int nb_namespaces, const xmlChar **namespaces, int nb_attributes,
-                     int nb_defaulted, const xmlChar **attributes) {
-    (void)ctx; (void)localname; (void)prefix; (void)uri; (void)nb_namespaces; (void)namespaces;
-    (void)nb_attributes; (void)nb_defaulted; (void)attributes;
-}
-static void on_end(void *ctx, const xmlChar *localname, const xmlChar *prefix, const xmlChar *uri) {
-    (void)ctx; (void)localname; (void)prefix; (void)uri;
-}
-static void on_characters(void *ctx, const xmlChar *text, int length) {
-    (void)ctx; (void)text; (void)length;
-}
+#include "empty_sax.h"
 
 struct input { const char *bytes; size_t length; };
 
