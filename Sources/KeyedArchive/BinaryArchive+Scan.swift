@@ -142,7 +142,7 @@ extension BinaryArchive {
             let object = try table.object(index: index)
             var levels = 0
             switch object.kind {
-            case .asciiString: _ = try table.asciiBytes(object)
+            case .asciiString: _ = try table.checkedASCIIBytes(object)
             case .utf16String: _ = try table.string(object)
             case .integer: _ = try table.integer(object)
             case .uid: guard try table.uid(object) < UInt64(count) else { throw Unusual() }
@@ -191,7 +191,7 @@ extension BinaryArchive {
                 let key = try table.object(index: index)
                 switch key.kind {
                 case .asciiString:
-                    let bytes = try table.asciiBytes(key)
+                    let bytes = try table.checkedASCIIBytes(key)
                     if bytes.count < 15 {
                         // Short, but with its count after the marker.
                         keyLayouts.add(SmallASCIIString.bits(bytes.baseAddress!, count: bytes.count))
@@ -249,7 +249,7 @@ extension BinaryArchive {
         /// True when both keys hold the same bytes.
         func matches(_ other: KeyFingerprint, in table: BinaryObjectTable) -> Bool {
             guard count == other.count, head == other.head, tail == other.tail else { return false }
-            return count <= 16 || memcmp(table.bytes.baseAddress! + start, table.bytes.baseAddress! + other.start, count) == 0
+            return count <= 16 || memcmp(table.rawBytes.baseAddress! + start, table.rawBytes.baseAddress! + other.start, count) == 0
         }
     }
 }

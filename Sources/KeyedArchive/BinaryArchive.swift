@@ -89,7 +89,7 @@ final class BinaryArchive {
         return try owner.withUnsafeBytes { bytes in
             // A `Data` of more than a few bytes and a native array keep their bytes at one
             // address until they are mutated, which nothing does to the owner.
-            precondition(bytes.baseAddress == table.bytes.baseAddress, "BinaryArchive: the archive's bytes moved")
+            precondition(bytes.baseAddress == table.rawBytes.baseAddress, "BinaryArchive: the archive's bytes moved")
             borrows += 1
             defer { borrows -= 1 }
             return Result { () throws(E) -> R in try body() }

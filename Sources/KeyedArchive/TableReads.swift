@@ -18,7 +18,7 @@ struct TableReads {
     let objectCount: Int
 
     init(_ table: BinaryObjectTable) {
-        base = UnsafeRawPointer(table.bytes.baseAddress!)
+        base = UnsafeRawPointer(table.rawBytes.baseAddress!)
         refSize = table.refSize
         offsetIntSize = table.offsetIntSize
         offsetTableOffset = table.offsetTableOffset

@@ -17,7 +17,7 @@ protocol NativePlistFormat: PlistFormatCodec {
 
     /// Reads a whole value; binary data values may share `storage`, the `Data` that
     /// `bytes` belong to (``PlistReadingOptions/sharesLargeData``).
-    func read(_ bytes: UnsafeRawBufferPointer, storage: Data?, options: PlistReadingOptions) throws(PlistError) -> Plist
+    func read(_ bytes: ByteView, storage: Data?, options: PlistReadingOptions) throws(PlistError) -> Plist
 
     /// The events of a document in memory.
     func eventSource(bytes: Data, options: PlistReadingOptions) throws(PlistError) -> any PlistEventSource
@@ -32,11 +32,11 @@ protocol NativePlistFormat: PlistFormatCodec {
 
     /// Decodes `type` straight from the bytes, for ``PlistDecoder``. The default reads a
     /// ``Plist`` and decodes from that.
-    func decode<T: Decodable>(_ type: T.Type, from bytes: UnsafeRawBufferPointer, storage: Data, options: PlistReadingOptions, userInfo: [CodingUserInfoKey: any Sendable]) throws -> T
+    func decode<T: Decodable>(_ type: T.Type, from bytes: ByteView, storage: Data, options: PlistReadingOptions, userInfo: [CodingUserInfoKey: any Sendable]) throws -> T
 
     /// Runs `body` (a ``PlistDecodable`` decode) with the source the Codable path would read
     /// the bytes through. The default reads a ``Plist`` and hands over a tree source.
-    func withDecodingSource<R>(_ bytes: UnsafeRawBufferPointer, storage: Data, options: PlistReadingOptions, _ body: (any PlistDecodingSource) throws(DecodingError) -> R) throws(DecodingError) -> R
+    func withDecodingSource<R>(_ bytes: ByteView, storage: Data, options: PlistReadingOptions, _ body: (any PlistDecodingSource) throws(DecodingError) -> R) throws(DecodingError) -> R
 
     /// Where ``PlistEncoder`` writes as the encode goes, or nil to write the tree the encode
     /// returns.
@@ -52,11 +52,12 @@ extension NativePlistFormat {
         detect(FormatHead(head, isComplete: isComplete))
     }
 
+    /// The ``PlistFormatCodec`` requirement, for a native format used as a plain codec.
     func read(_ bytes: UnsafeRawBufferPointer, options: PlistReadingOptions) throws(PlistError) -> Plist {
-        try read(bytes, storage: nil, options: options)
+        try read(ByteView(bytes), storage: nil, options: options)
     }
 
-    func decode<T: Decodable>(_ type: T.Type, from bytes: UnsafeRawBufferPointer, storage: Data, options: PlistReadingOptions, userInfo: [CodingUserInfoKey: any Sendable]) throws -> T {
+    func decode<T: Decodable>(_ type: T.Type, from bytes: ByteView, storage: Data, options: PlistReadingOptions, userInfo: [CodingUserInfoKey: any Sendable]) throws -> T {
         let tree: Plist
         do {
             tree = try read(bytes, storage: storage, options: options)
@@ -66,7 +67,7 @@ extension NativePlistFormat {
         return try PlistDecoderImpl.decodeTop(type, source: TreeDecodingSource(tree), userInfo: userInfo, maximumDepth: options.maximumDepth)
     }
 
-    func withDecodingSource<R>(_ bytes: UnsafeRawBufferPointer, storage: Data, options: PlistReadingOptions, _ body: (any PlistDecodingSource) throws(DecodingError) -> R) throws(DecodingError) -> R {
+    func withDecodingSource<R>(_ bytes: ByteView, storage: Data, options: PlistReadingOptions, _ body: (any PlistDecodingSource) throws(DecodingError) -> R) throws(DecodingError) -> R {
         let tree: Plist
         do {
             tree = try read(bytes, storage: storage, options: options)
@@ -74,6 +75,12 @@ extension NativePlistFormat {
             throw PlistDecoder.corrupted(detectedInputError(error) { FormatSniffer.looksBinary(bytes) })
         }
         return try body(TreeDecodingSource(tree))
+    }
+
+    /// ``withDecodingSource(_:storage:options:_:)`` of bytes in raw memory (the model
+    /// decoder's entry).
+    func withDecodingSource<R>(_ bytes: UnsafeRawBufferPointer, storage: Data, options: PlistReadingOptions, _ body: (any PlistDecodingSource) throws(DecodingError) -> R) throws(DecodingError) -> R {
+        try withDecodingSource(ByteView(bytes), storage: storage, options: options, body)
     }
 
     func encodingSink() -> BinaryEncodingSink? { nil }

@@ -65,14 +65,12 @@ extension Plist {
 
     /// Runs `body` over the bytes of `bytes` as one contiguous buffer, copying only when the
     /// collection has no contiguous storage of its own.
-    static func withContiguousBytes<R>(_ bytes: some Collection<UInt8>, _ body: (UnsafeRawBufferPointer) throws(PlistError) -> R) throws(PlistError) -> R {
+    static func withContiguousBytes<R>(_ bytes: some Collection<UInt8>, _ body: (ByteView) throws(PlistError) -> R) throws(PlistError) -> R {
         let result: Result<R, PlistError>? = bytes.withContiguousStorageIfAvailable { buffer in
-            Result { () throws(PlistError) -> R in try body(UnsafeRawBufferPointer(buffer)) }
+            Result { () throws(PlistError) -> R in try body(ByteView(buffer)) }
         }
         if let result { return try result.get() }
-        return try Array(bytes).withUnsafeBytes { buffer in
-            Result { () throws(PlistError) -> R in try body(buffer) }
-        }.get()
+        return try ByteView.with(Array(bytes), body)
     }
 }
 

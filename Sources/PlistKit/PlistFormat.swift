@@ -125,8 +125,8 @@ public struct PlistFormat: RawRepresentable, Hashable, Sendable, CaseIterable, C
 extension PlistFormat {
     /// Reads a whole value; a native format's binary data values may share `storage`, the
     /// `Data` that `bytes` belong to.
-    func read(_ bytes: UnsafeRawBufferPointer, storage: Data?, options: PlistReadingOptions) throws(PlistError) -> Plist {
+    func read(_ bytes: ByteView, storage: Data?, options: PlistReadingOptions) throws(PlistError) -> Plist {
         if let native { return try native.read(bytes, storage: storage, options: options) }
-        return try codec.read(bytes, options: options)
+        return try bytes.withUnsafeBufferPointer { (buffer) throws(PlistError) in try codec.read(UnsafeRawBufferPointer(buffer), options: options) }
     }
 }

@@ -69,7 +69,7 @@ open class PlistDecoder {
         let options = options.withLock { $0 }
         let value: T
         if let native = detected.native {
-            value = try data.withUnsafeBytes { bytes in
+            value = try ByteView.with(data) { bytes in
                 try native.decode(type, from: bytes, storage: data, options: options.readingOptions, userInfo: options.userInfo)
             }
         } else {

@@ -39,6 +39,11 @@ final class EventOutput {
         flushed += bytes.count
     }
 
+    /// ``append(_:)`` of a view's bytes.
+    func append(_ bytes: ByteView) throws(PlistError) {
+        try bytes.withUnsafeBufferPointer { (buffer) throws(PlistError) in try append(UnsafeRawBufferPointer(buffer)) }
+    }
+
     /// Hands on every byte gathered.
     func flush() throws(PlistError) {
         guard buffer.count > 0 else { return }

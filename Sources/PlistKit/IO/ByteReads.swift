@@ -122,3 +122,80 @@ extension Data {
         self = Swift.withUnsafeBytes(of: value) { Data($0) }
     }
 }
+
+/// The binary reader's reads of a ``ByteView``: the same loads as the raw reads above, each
+/// checked against the view in release builds too (one or two compares, which the optimizer
+/// drops where the reader's own validation already bounds the position). The binary object
+/// table reads its input only through these and the view's own subscript.
+extension ByteView {
+    /// Stops the program unless the `length` bytes at `offset` lie in the view.
+    @inline(__always)
+    func checkRange(_ offset: Int, _ length: Int) {
+        precondition(offset >= 0 && length >= 0 && length <= count &- offset, "byte range out of range")
+    }
+
+    /// The unsigned big-endian integer of `size` (1 … 8) bytes at `offset`.
+    @inline(__always)
+    func bigEndian(at offset: Int, size: Int = 8) -> UInt64 {
+        checkRange(offset, size)
+        return withUnsafeBufferPointer { UnsafeRawBufferPointer($0).bigEndian(at: offset, size: size) }
+    }
+
+    /// ``bigEndian(at:size:)`` read as one 8-byte load and a shift: eight bytes must lie in
+    /// the view from `offset` (see `UnsafeRawBufferPointer.paddedBigEndian(at:size:)`).
+    @inline(__always)
+    func paddedBigEndian(at offset: Int, size: Int) -> UInt64 {
+        checkRange(offset, 8)
+        return withUnsafeBufferPointer { UnsafeRawBufferPointer($0).paddedBigEndian(at: offset, size: size) }
+    }
+
+    /// The `count` bytes at `offset`, as a view of their own.
+    @inline(__always)
+    func slice(at offset: Int, count: Int) -> ByteView {
+        extracting(offset..<(offset &+ count))
+    }
+
+    /// True when every byte is below 0x80, checked eight at a time.
+    @inline(__always)
+    var isASCII: Bool {
+        withUnsafeBufferPointer { UnsafeRawBufferPointer($0).isASCII }
+    }
+
+    /// True when the `count` bytes at `offset` equal those at `other`.
+    @inline(__always)
+    func bytesEqual(at offset: Int, _ other: Int, count: Int) -> Bool {
+        checkRange(offset, count)
+        checkRange(other, count)
+        return withUnsafeBufferPointer { UnsafeRawBufferPointer($0).bytesEqual(at: offset, other, count: count) }
+    }
+
+    /// True when the bytes at `offset` are those of `other`.
+    @inline(__always)
+    func bytesEqual(at offset: Int, _ other: ByteView) -> Bool {
+        checkRange(offset, other.count)
+        return withUnsafeBufferPointer { mine in
+            other.withUnsafeBufferPointer { UnsafeRawBufferPointer(mine).bytesEqual(at: offset, $0) }
+        }
+    }
+
+    /// True when both views hold the same bytes.
+    @inline(__always)
+    func bytesEqual(_ other: ByteView) -> Bool {
+        count == other.count && bytesEqual(at: 0, other)
+    }
+
+    /// A copy of the `count` bytes at `offset`.
+    @inline(__always)
+    func data(at offset: Int, count: Int) -> Data {
+        checkRange(offset, count)
+        return withUnsafeBufferPointer { Data(UnsafeRawBufferPointer($0).slice(at: offset, count: count)) }
+    }
+
+    /// The bytes at `offset` as `Data` that refers to them, keeping `owner` (the storage they
+    /// live in) alive as long as the `Data` is.
+    @inline(__always)
+    func sharedData(at offset: Int, count: Int, keeping owner: Data) -> Data {
+        checkRange(offset, count)
+        return withUnsafeBufferPointer { UnsafeRawBufferPointer($0).sharedData(at: offset, count: count, keeping: owner) }
+    }
+}

@@ -33,7 +33,7 @@ final class BinaryModelSource: ModelSource {
     init(common: ModelDecodingState, source: BinaryDecodingSource) {
         self.common = common
         self.source = source
-        bytes = source.table.bytes
+        bytes = source.table.rawBytes
         refSize = source.table.refSize
         offsetTableOffset = source.table.offsetTableOffset
         offsetIntSize = source.table.offsetIntSize

@@ -45,6 +45,22 @@ public enum SmallASCIIString {
         return unsafeBitCast(words, to: String.self)
     }
 
+    /// ``make(_:at:count:)`` of a view's bytes, 16 of which must lie in it from `offset`.
+    @inline(__always)
+    static func make(_ bytes: ByteView, at offset: Int, count: Int) -> String? {
+        let words = bits(bytes, at: offset, count: count)
+        guard isASCII(words) else { return nil }
+        return unsafeBitCast(words, to: String.self)
+    }
+
+    /// ``bits(_:count:)`` of the bytes at `offset` in a view, 16 of which must lie in it
+    /// from there.
+    @inline(__always)
+    static func bits(_ bytes: ByteView, at offset: Int, count: Int) -> (low: UInt64, high: UInt64) {
+        bytes.checkRange(offset, 16)
+        return bytes.withUnsafeBufferPointer { bits(UnsafeRawPointer($0.baseAddress.unsafelyUnwrapped) + offset, count: count) }
+    }
+
     /// The two words of the inline string of the `count` (at most ``capacity``) bytes at
     /// `bytes`, of which 16 must be readable: the bytes as little-endian words, zero past
     /// `count`, and `0xE0 | count` in the last byte. Whether the bytes are ASCII is

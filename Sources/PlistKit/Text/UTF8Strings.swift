@@ -22,6 +22,12 @@ enum UTF8Strings {
         make(validUTF8: bytes.assumingMemoryBound(to: UInt8.self), isASCII: true)
     }
 
+    /// ``make(ascii:)`` of a view's bytes.
+    @inline(__always)
+    static func make(ascii bytes: ByteView) -> String {
+        bytes.withUnsafeBufferPointer { make(validUTF8: $0, isASCII: true) }
+    }
+
     /// `bytes` as a string, or nil when they are not valid UTF-8 (`isASCII` says they are
     /// all below 0x80, so valid). `String(validating:as:)` would do, but it is generic over
     /// the encoding and not specialized, so each call looks its types up at run time.
@@ -46,6 +52,13 @@ enum UTF8Strings {
     @inline(__always)
     static func make(validating bytes: [UInt8], isASCII: Bool) -> String? {
         bytes.withUnsafeBufferPointer { make(validating: $0, isASCII: isASCII) }
+    }
+
+    /// ``make(utf16BigEndian:count:)`` of a view holding the units.
+    @inline(__always)
+    static func make(utf16BigEndian units: ByteView, count: Int) throws(UnpairedSurrogate) -> String {
+        precondition(units.count >= 2 * count, "byte range out of range")
+        return try units.withUnsafeBufferPointer { (buffer) throws(UnpairedSurrogate) in try make(utf16BigEndian: UnsafeRawBufferPointer(buffer), count: count) }
     }
 
     /// The string of `count` UTF-16BE units at `units`, transcoded to UTF-8 in one pass into

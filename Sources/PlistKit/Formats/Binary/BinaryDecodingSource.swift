@@ -287,18 +287,16 @@ final class BinaryDecodingSource: PlistDecodingSource {
                 }
             }
             var text = key
-            let search = text.withUTF8 { utf8 in
-                Result { () throws(PlistError) -> Int? in
-                    var element = hint < count ? hint : 0
-                    for _ in 0..<count {
-                        if try matches(element, utf8) { return element }
-                        element += 1
-                        if element == count { element = 0 }
-                    }
-                    return nil
+            let search = try ByteView.with(utf8: &text) { (utf8) throws(PlistError) -> Int? in
+                var element = hint < count ? hint : 0
+                for _ in 0..<count {
+                    if try matches(element, utf8) { return element }
+                    element += 1
+                    if element == count { element = 0 }
                 }
+                return nil
             }
-            guard let element = try search.get() else { return nil }
+            guard let element = search else { return nil }
             hint = element + 1
             self.found?.store(key, at: element)
             source.keyObjects.store(key, object: table.ref(at: keysStart + element * refSize), in: slot)
@@ -307,15 +305,10 @@ final class BinaryDecodingSource: PlistDecodingSource {
 
         /// True when key `element` equals the UTF-8 bytes `utf8`.
         @inline(__always)
-        private func matches(_ element: Int, _ utf8: UnsafeBufferPointer<UInt8>) throws(PlistError) -> Bool {
+        private func matches(_ element: Int, _ utf8: ByteView) throws(PlistError) -> Bool {
             let object = try source.object(table.ref(at: keysStart + element * refSize))
             if object.kind == .asciiString {
-                guard object.count == utf8.count else { return false }
-                let bytes = table.bytes
-                for offset in 0..<utf8.count where bytes[object.start + offset] != utf8[offset] {
-                    return false
-                }
-                return true
+                return object.count == utf8.count && table.bytes.bytesEqual(at: object.start, utf8)
             }
             // A UTF-16 key: compare as text.
             return try table.string(object).utf8.elementsEqual(utf8)

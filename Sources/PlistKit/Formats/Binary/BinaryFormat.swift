@@ -23,7 +23,7 @@ struct BinaryFormat: NativePlistFormat {
         return matches ? .certain : nil
     }
 
-    func read(_ bytes: UnsafeRawBufferPointer, storage: Data?, options: PlistReadingOptions) throws(PlistError) -> Plist {
+    func read(_ bytes: ByteView, storage: Data?, options: PlistReadingOptions) throws(PlistError) -> Plist {
         try BinaryReader<DenseObjectMarks>.read(bytes, options: options, storage: storage)
     }
 
@@ -45,7 +45,7 @@ struct BinaryFormat: NativePlistFormat {
     }
 
     /// The decoder reads the object table in place; large data values may share `storage`.
-    func decode<T: Decodable>(_ type: T.Type, from bytes: UnsafeRawBufferPointer, storage: Data, options: PlistReadingOptions, userInfo: [CodingUserInfoKey: any Sendable]) throws -> T {
+    func decode<T: Decodable>(_ type: T.Type, from bytes: ByteView, storage: Data, options: PlistReadingOptions, userInfo: [CodingUserInfoKey: any Sendable]) throws -> T {
         var table: BinaryObjectTable
         do {
             table = try BinaryObjectTable(bytes)
@@ -59,7 +59,7 @@ struct BinaryFormat: NativePlistFormat {
     }
 
     /// The object table read in place, as for `decode`.
-    func withDecodingSource<R>(_ bytes: UnsafeRawBufferPointer, storage: Data, options: PlistReadingOptions, _ body: (any PlistDecodingSource) throws(DecodingError) -> R) throws(DecodingError) -> R {
+    func withDecodingSource<R>(_ bytes: ByteView, storage: Data, options: PlistReadingOptions, _ body: (any PlistDecodingSource) throws(DecodingError) -> R) throws(DecodingError) -> R {
         var table: BinaryObjectTable
         do {
             table = try BinaryObjectTable(bytes)

@@ -18,46 +18,36 @@ final class BinaryKeyCache {
     static let maximumLength = 64
 
     /// Each slot's string, nil while it is free.
-    private let strings: UnsafeMutablePointer<String?>
+    private var strings: [String?]
     /// Each slot's bytes, ``maximumLength`` a slot, and their count (0 while free).
-    private let bytes: UnsafeMutableRawPointer
-    private let lengths: UnsafeMutablePointer<UInt8>
+    private var bytes: [UInt8]
+    private var lengths: [UInt8]
 
     init() {
-        strings = .allocate(capacity: Self.slotCount)
-        strings.initialize(repeating: nil, count: Self.slotCount)
-        bytes = .allocate(byteCount: Self.slotCount * Self.maximumLength, alignment: 8)
-        bytes.initializeMemory(as: UInt8.self, repeating: 0, count: Self.slotCount * Self.maximumLength)
-        lengths = .allocate(capacity: Self.slotCount)
-        lengths.initialize(repeating: 0, count: Self.slotCount)
-    }
-
-    deinit {
-        strings.deinitialize(count: Self.slotCount)
-        strings.deallocate()
-        bytes.deallocate()
-        lengths.deallocate()
+        strings = Array(repeating: nil, count: Self.slotCount)
+        bytes = Array(repeating: 0, count: Self.slotCount * Self.maximumLength)
+        lengths = Array(repeating: 0, count: Self.slotCount)
     }
 
     /// The string of the bytes of `key` (``minimumLength`` … ``maximumLength`` of them), or nil
     /// when one of them is not ASCII. A key found is returned without reading it again; a
     /// key not found is checked, made and kept in its slot.
     @inline(__always)
-    func string(_ key: UnsafeRawBufferPointer) -> String? {
+    func string(_ key: ByteView) -> String? {
         let count = key.count
         assert(count >= Self.minimumLength && count <= Self.maximumLength)
-        let first = key.loadUnaligned(as: UInt64.self)
-        let last = key.loadUnaligned(fromByteOffset: count &- 8, as: UInt64.self)
+        let first = key.word(at: 0)
+        let last = key.word(at: count &- 8)
         let mixed = (first &* 0x9E37_79B9_7F4A_7C15) ^ (last &* 0xBF58_476D_1CE4_E5B9) ^ UInt64(truncatingIfNeeded: count)
         let slot = Int(truncatingIfNeeded: mixed &>> 56) & (Self.slotCount &- 1)
-        let kept = (bytes + slot &* Self.maximumLength).assumingMemoryBound(to: UInt8.self)
-        if Int(lengths[slot]) == count, key.bytesEqual(at: 0, UnsafeBufferPointer(start: kept, count: count)),
+        let start = slot &* Self.maximumLength
+        if Int(lengths[slot]) == count, ByteView.with(bytes, { $0.bytesEqual(at: start, key) }),
            let string = strings[slot] {
             return string
         }
         guard key.isASCII else { return nil }
         let string = UTF8Strings.make(ascii: key)
-        UnsafeMutableRawPointer(kept).copyMemory(from: key.baseAddress!, byteCount: count)
+        for index in 0..<count { bytes[start &+ index] = key[index] }
         lengths[slot] = UInt8(truncatingIfNeeded: count)
         strings[slot] = string
         return string

@@ -1,7 +1,34 @@
 /// What other targets of the package need of an object table beyond single objects
 /// (KeyedArchive reads binary archives in place): the trailer's figures, a subtree decoded as
 /// the full reader decodes it, and reads of objects located before that skip the checks.
+///
+/// This file is also the table's face for readers that still hold the input as raw memory
+/// (KeyedArchive's in-place reads, the file-backed event source, the model source): the
+/// table itself reads only through ``ByteView``.
 extension BinaryObjectTable {
+    /// Checks the header and the trailer of `bytes`, which the caller keeps alive while the
+    /// table is used.
+    package init(_ bytes: UnsafeRawBufferPointer) throws(PlistError) {
+        try self.init(ByteView(bytes))
+    }
+
+    /// A table over `bytes`, whose header and trailer were checked as `trailer` before.
+    init(checked bytes: UnsafeRawBufferPointer, trailer: BinaryTrailer) {
+        self.init(checked: ByteView(bytes), trailer: trailer)
+    }
+
+    /// The input's memory, for readers in raw memory.
+    package var rawBytes: UnsafeRawBufferPointer {
+        bytes.withUnsafeBufferPointer { UnsafeRawBufferPointer($0) }
+    }
+
+    /// The bytes of an ASCII string object, checked to be ASCII (``asciiBytes(_:)``), as
+    /// raw memory.
+    @inline(__always)
+    package func checkedASCIIBytes(_ object: BinaryObject) throws(PlistError) -> UnsafeRawBufferPointer {
+        try asciiBytes(object).withUnsafeBufferPointer { UnsafeRawBufferPointer($0) }
+    }
+
     /// The index of the top object, as the trailer gives it (not yet checked against the
     /// object count).
     package var topObject: Int { trailer.topObject }
@@ -17,7 +44,7 @@ extension BinaryObjectTable {
     /// objects that ``object(index:)`` has located before.
     @inline(__always)
     func uncheckedOffset(ofObject index: Int) -> Int {
-        Int(truncatingIfNeeded: BinaryTrailer.bigEndian(bytes, at: trailer.offsetTableOffset + index * trailer.offsetIntSize, size: trailer.offsetIntSize))
+        Int(truncatingIfNeeded: bytes.bigEndian(at: trailer.offsetTableOffset + index * trailer.offsetIntSize, size: trailer.offsetIntSize))
     }
 
     /// Where the offset table starts.
@@ -43,7 +70,7 @@ extension BinaryObjectTable {
         var count = Int(marker & 0x0F)
         if count == 0x0F {
             let size = 1 << Int(bytes[start] & 0x0F)
-            count = Int(truncatingIfNeeded: BinaryTrailer.bigEndian(bytes, at: start + 1, size: size))
+            count = Int(truncatingIfNeeded: bytes.bigEndian(at: start + 1, size: size))
             start += 1 + size
         }
         return BinaryObject(kind: kind, offset: offset, start: start, count: count)
@@ -61,6 +88,15 @@ extension BinaryObjectTable {
         let slice = bytes.slice(at: offset + 1, count: count)
         var combined: UInt8 = 0
         for byte in slice { combined |= byte }
-        return combined < 0x80 ? slice : nil
+        return combined < 0x80 ? slice.withUnsafeBufferPointer { UnsafeRawBufferPointer($0) } : nil
+    }
+}
+
+extension BinaryTrailer {
+    /// Reads an unsigned big-endian integer of `size` (1 … 8) bytes at `offset`; the caller
+    /// has checked the bounds (`bigEndian(at:size:)` in `IO/ByteReads.swift`).
+    @inline(__always)
+    package static func bigEndian(_ bytes: UnsafeRawBufferPointer, at offset: Int, size: Int = 8) -> UInt64 {
+        bytes.bigEndian(at: offset, size: size)
     }
 }

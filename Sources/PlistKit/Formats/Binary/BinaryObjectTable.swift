@@ -52,7 +52,8 @@ package struct BinaryObject {
 /// the object area. What it does not track is how objects nest: cycles and depth are the
 /// caller's (it knows which containers it is inside).
 package struct BinaryObjectTable {
-    package let bytes: UnsafeRawBufferPointer
+    /// The whole input, header to trailer.
+    let bytes: ByteView
     let trailer: BinaryTrailer
     /// The `Data` whose storage `bytes` is, when data objects of ``sharedDataMinimum`` bytes
     /// or more may share it instead of being copied; nil copies every data object.
@@ -64,7 +65,7 @@ package struct BinaryObjectTable {
     static let sharedDataMinimum = 4096
 
     /// Checks the header and the trailer of `bytes`.
-    package init(_ bytes: UnsafeRawBufferPointer) throws(PlistError) {
+    init(_ bytes: ByteView) throws(PlistError) {
         if bytes.count < BinaryMarker.headerSize, BinaryMarker.magic.starts(with: bytes) {
             throw BinaryTrailer.tooShort(bytes.count)
         }
@@ -78,7 +79,7 @@ package struct BinaryObjectTable {
     }
 
     /// A table over `bytes`, whose header and trailer were checked as `trailer` before.
-    init(checked bytes: UnsafeRawBufferPointer, trailer: BinaryTrailer) {
+    init(checked bytes: ByteView, trailer: BinaryTrailer) {
         self.bytes = bytes
         self.trailer = trailer
     }
@@ -354,7 +355,7 @@ package struct BinaryObjectTable {
         let lowNibble = Int(marker & 0x0F)
         guard lowNibble == 0x0F else {
             guard let string = shortInlineString(at: offset, count: lowNibble) else { return nil }
-            return (string, BinaryKeyPrint(bytes.baseAddress! + (offset &+ 1), count: lowNibble))
+            return (string, BinaryKeyPrint(bytes, at: offset &+ 1, count: lowNibble))
         }
         // A longer key's count follows as a one-byte integer object.
         let start = offset &+ 3
@@ -363,7 +364,7 @@ package struct BinaryObjectTable {
         guard count >= BinaryKeyCache.minimumLength, count <= BinaryKeyCache.maximumLength,
               start &+ count <= trailer.offsetTableOffset,
               let string = cache.string(bytes.slice(at: start, count: count)) else { return nil }
-        return (string, BinaryKeyPrint(bytes.baseAddress! + start, count: count))
+        return (string, BinaryKeyPrint(bytes, at: start, count: count))
     }
 
     /// The value of the object at `offset` (in the object area) when it is an ASCII string of
@@ -401,7 +402,7 @@ package struct BinaryObjectTable {
             // holds this copy of it (a write to another copy copies first).
             return bytes.sharedData(at: object.start, count: object.count, keeping: storage)
         }
-        return Data(bytes.slice(at: object.start, count: object.count))
+        return bytes.data(at: object.start, count: object.count)
     }
 
     /// The value of a UID object.
@@ -442,21 +443,10 @@ package struct BinaryObjectTable {
 
     /// The bytes of an ASCII string object, checked to be ASCII.
     @inline(__always)
-    package func asciiBytes(_ object: BinaryObject) throws(PlistError) -> UnsafeRawBufferPointer {
+    func asciiBytes(_ object: BinaryObject) throws(PlistError) -> ByteView {
         let slice = bytes.slice(at: object.start, count: object.count)
-        // Eight bytes at a time, then the rest: any high bit anywhere is a non-ASCII byte.
-        var combined: UInt64 = 0
-        var index = 0
-        while index &+ 8 <= slice.count {
-            combined |= slice.loadUnaligned(fromByteOffset: index, as: UInt64.self)
-            index &+= 8
-        }
-        while index < slice.count {
-            combined |= UInt64(slice[index])
-            index &+= 1
-        }
-        guard combined & 0x8080_8080_8080_8080 == 0 else {
-            let bad = slice.firstIndex(where: { $0 >= 0x80 }) ?? 0
+        guard slice.isASCII else {
+            let bad = slice.firstNonASCII(from: 0)
             throw PlistError(.invalidString, "ASCII string holds byte 0x\(hex(slice[bad]))", offset: object.start + bad)
         }
         return slice

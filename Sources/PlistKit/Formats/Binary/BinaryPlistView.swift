@@ -242,7 +242,7 @@ extension BinaryPlistView {
             if key.kind == .asciiString {
                 guard key.count == utf8.count else { return false }
                 let bytes = try table.asciiBytes(key)
-                return bytes.bytesEqual(at: 0, utf8)
+                return ByteView.with(utf8) { bytes.bytesEqual($0) }
             }
             return PlistKey(try table.string(key)) == PlistKey(String(decoding: utf8, as: UTF8.self))
         }

@@ -9,31 +9,43 @@ struct BinaryKeyPrint: Equatable {
     let first: UInt64
     let second: UInt64
 
-    /// The print of the `count` UTF-8 bytes at `start`, followed by at least 16 readable
+    /// The print of the `count` UTF-8 bytes at `start` in `bytes`, which holds at least 16
     /// bytes from `start` when `count` is below 16.
     @inline(__always)
-    init(_ start: UnsafeRawPointer, count: Int) {
+    init(_ bytes: ByteView, at start: Int, count: Int) {
         if count <= SmallASCIIString.capacity {
-            (first, second) = SmallASCIIString.bits(start, count: count)
+            (first, second) = SmallASCIIString.bits(bytes, at: start, count: count)
         } else {
-            first = start.loadUnaligned(as: UInt64.self)
-            second = start.loadUnaligned(fromByteOffset: count &- 8, as: UInt64.self) ^ UInt64(truncatingIfNeeded: count)
+            first = bytes.word(at: start)
+            second = bytes.word(at: start &+ count &- 8) ^ UInt64(truncatingIfNeeded: count)
         }
     }
 
     /// The print of `key`'s UTF-8.
     init(_ key: String) {
         var key = key
-        self = key.withUTF8 { utf8 in
+        self = ByteView.with(utf8: &key) { utf8 in
             if utf8.count > SmallASCIIString.capacity {
-                return BinaryKeyPrint(UnsafeRawPointer(utf8.baseAddress!), count: utf8.count)
+                return BinaryKeyPrint(utf8, at: 0, count: utf8.count)
             }
-            var padded: (UInt64, UInt64) = (0, 0)
-            return withUnsafeMutableBytes(of: &padded) { words in
-                words.copyMemory(from: UnsafeRawBufferPointer(utf8))
-                return BinaryKeyPrint(UnsafeRawPointer(words.baseAddress!), count: utf8.count)
+            // The words ``SmallASCIIString/bits(_:count:)`` makes, assembled a byte at a time
+            // (the key's bytes need not have 16 readable after them).
+            var low: UInt64 = 0
+            var high: UInt64 = 0
+            for (index, byte) in utf8.enumerated() {
+                if index < 8 {
+                    low |= UInt64(byte) &<< UInt64(8 &* index)
+                } else {
+                    high |= UInt64(byte) &<< UInt64(8 &* (index &- 8))
+                }
             }
+            return BinaryKeyPrint(first: low, second: high | UInt64(0xE0 | utf8.count) &<< 56)
         }
+    }
+
+    private init(first: UInt64, second: UInt64) {
+        self.first = first
+        self.second = second
     }
 }
 

@@ -203,7 +203,7 @@ extension BinaryReader<DenseObjectMarks> {
     /// Decodes the binary plist in `bytes`, whose large data objects may share `storage`
     /// (the `Data` that `bytes` belong to) when the options allow it. The marks, tables and
     /// key cache are the thread's ``BinaryReaderScratch``.
-    static func read(_ bytes: UnsafeRawBufferPointer, options: PlistReadingOptions, storage: Data? = nil) throws(PlistError) -> Plist {
+    static func read(_ bytes: ByteView, options: PlistReadingOptions, storage: Data? = nil) throws(PlistError) -> Plist {
         var table = try BinaryObjectTable(bytes)
         table.storage = options.sharesLargeData ? storage : nil
         let scratch = BinaryReaderScratch.take()

@@ -2,7 +2,7 @@
 /// the reader can trust every size and position in it afterwards.
 ///
 /// The keyed-archive reader, in another module, reads references and offsets through
-/// ``bigEndian(_:at:size:)`` too.
+/// ``bigEndian(_:at:size:)`` too (`BinaryObjectTable+Package.swift`).
 package struct BinaryTrailer: Sendable {
     /// Bytes per entry in the offset table (1 … 8).
     let offsetIntSize: Int
@@ -21,7 +21,7 @@ package struct BinaryTrailer: Sendable {
     /// like a damaged trailer does; the error says both, with code `.truncated` when the
     /// trailer's reserved bytes (six zeros in every writer's output) are not zero, and
     /// `.badTrailer` when they are.
-    init(_ bytes: UnsafeRawBufferPointer) throws(PlistError) {
+    init(_ bytes: ByteView) throws(PlistError) {
         let length = bytes.count
         guard length >= BinaryTrailer.minimumFileSize else { throw BinaryTrailer.tooShort(length) }
         let start = length - BinaryMarker.trailerSize
@@ -75,7 +75,7 @@ package struct BinaryTrailer: Sendable {
 
     /// The error for a trailer that fails a check (`problem`, about the field at `offset`):
     /// the file is truncated or its trailer is damaged.
-    private static func damaged(_ bytes: UnsafeRawBufferPointer, _ problem: String, at offset: Int) -> PlistError {
+    private static func damaged(_ bytes: ByteView, _ problem: String, at offset: Int) -> PlistError {
         let start = bytes.count - BinaryMarker.trailerSize
         let reservedAreZero = bytes[start..<(start + 6)].allSatisfy { $0 == 0 }
         return PlistError(reservedAreZero ? .badTrailer : .truncated,
@@ -83,10 +83,4 @@ package struct BinaryTrailer: Sendable {
                           offset: offset)
     }
 
-    /// Reads an unsigned big-endian integer of `size` (1 … 8) bytes at `offset`; the caller
-    /// has checked the bounds (`bigEndian(at:size:)` in `IO/ByteReads.swift`).
-    @inline(__always)
-    package static func bigEndian(_ bytes: UnsafeRawBufferPointer, at offset: Int, size: Int = 8) -> UInt64 {
-        bytes.bigEndian(at: offset, size: size)
-    }
 }

@@ -21,8 +21,8 @@ struct JSONFormat: NativeTextFormat {
         }
     }
 
-    func read(_ bytes: UnsafeRawBufferPointer, storage: Data?, options: PlistReadingOptions) throws(PlistError) -> Plist {
-        try JSONReader.read(ByteView(bytes), options: options)
+    func read(_ bytes: ByteView, storage: Data?, options: PlistReadingOptions) throws(PlistError) -> Plist {
+        try JSONReader.read(bytes, options: options)
     }
 
     func write(_ value: Plist, options: PlistWritingOptions) throws(PlistError) -> Data {

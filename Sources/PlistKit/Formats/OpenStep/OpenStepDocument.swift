@@ -42,7 +42,7 @@ public struct OpenStepDocument: Sendable {
     public init(_ bytes: some Collection<UInt8>, options: PlistReadingOptions = .default) throws(PlistError) {
         let (text, document) = try Plist.withContiguousBytes(bytes) { (buffer) throws(PlistError) in
             guard !buffer.isEmpty else { throw PlistError(.truncated, "input is empty", offset: 0) }
-            return try OpenStepInput.withUTF8(ByteView(buffer)) { (text) throws(PlistError) in
+            return try OpenStepInput.withUTF8(buffer) { (text) throws(PlistError) in
                 (text.array, try OpenStepReader.readDocument(text, options: options))
             }
         }

@@ -29,8 +29,8 @@ struct OpenStepFormat: NativeTextFormat {
         }
     }
 
-    func read(_ bytes: UnsafeRawBufferPointer, storage: Data?, options: PlistReadingOptions) throws(PlistError) -> Plist {
-        try OpenStepReader.read(ByteView(bytes), options: options)
+    func read(_ bytes: ByteView, storage: Data?, options: PlistReadingOptions) throws(PlistError) -> Plist {
+        try OpenStepReader.read(bytes, options: options)
     }
 
     func write(_ value: Plist, options: PlistWritingOptions) throws(PlistError) -> Data {

@@ -18,7 +18,7 @@ extension Plist {
     /// - Throws: ``PlistError`` with the line and column of the problem.
     public static func decodedOpenStep(_ bytes: some Collection<UInt8>, options: PlistReadingOptions = .default) throws(PlistError) -> (value: Plist, writingOptions: PlistWritingOptions) {
         try withContiguousBytes(bytes) { (buffer) throws(PlistError) in
-            let document = try OpenStepReader.readDocument(ByteView(buffer), options: options)
+            let document = try OpenStepReader.readDocument(buffer, options: options)
             let stringsOnly = document.value.dictionary?.values.allSatisfy { $0.string != nil } ?? false
             let writing = PlistWritingOptions(gnustepTypedValues: document.hasTypedValues,
                                               stringsFile: document.isStringsFile && stringsOnly)

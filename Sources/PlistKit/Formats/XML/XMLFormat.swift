@@ -27,8 +27,8 @@ struct XMLFormat: NativeTextFormat {
         return nil
     }
 
-    func read(_ bytes: UnsafeRawBufferPointer, storage: Data?, options: PlistReadingOptions) throws(PlistError) -> Plist {
-        try XMLReader.read(bytes, options: options)
+    func read(_ bytes: ByteView, storage: Data?, options: PlistReadingOptions) throws(PlistError) -> Plist {
+        try bytes.withUnsafeBufferPointer { (buffer) throws(PlistError) in try XMLReader.read(UnsafeRawBufferPointer(buffer), options: options) }
     }
 
     func write(_ value: Plist, options: PlistWritingOptions) throws(PlistError) -> Data {
@@ -45,10 +45,10 @@ struct XMLFormat: NativeTextFormat {
 
     /// The scanner fills a flat node table (no ``Plist`` tree), which the decoder reads;
     /// errors name the line:column of the element.
-    func decode<T: Decodable>(_ type: T.Type, from bytes: UnsafeRawBufferPointer, storage: Data, options: PlistReadingOptions, userInfo: [CodingUserInfoKey: any Sendable]) throws -> T {
+    func decode<T: Decodable>(_ type: T.Type, from bytes: ByteView, storage: Data, options: PlistReadingOptions, userInfo: [CodingUserInfoKey: any Sendable]) throws -> T {
         let builder: XMLNodeTableBuilder
         do {
-            builder = try XMLReader.scan(bytes, options: options) { XMLNodeTableBuilder(expectedInputSize: bytes.count) }
+            builder = try scan(bytes, options: options)
         } catch {
             throw PlistDecoder.corrupted(error)
         }
@@ -56,13 +56,20 @@ struct XMLFormat: NativeTextFormat {
     }
 
     /// The node table, as for `decode`.
-    func withDecodingSource<R>(_ bytes: UnsafeRawBufferPointer, storage: Data, options: PlistReadingOptions, _ body: (any PlistDecodingSource) throws(DecodingError) -> R) throws(DecodingError) -> R {
+    func withDecodingSource<R>(_ bytes: ByteView, storage: Data, options: PlistReadingOptions, _ body: (any PlistDecodingSource) throws(DecodingError) -> R) throws(DecodingError) -> R {
         let builder: XMLNodeTableBuilder
         do {
-            builder = try XMLReader.scan(bytes, options: options) { XMLNodeTableBuilder(expectedInputSize: bytes.count) }
+            builder = try scan(bytes, options: options)
         } catch {
             throw PlistDecoder.corrupted(error)
         }
         return try body(XMLDecodingSource(builder.table))
+    }
+
+    /// The node table of the document in `bytes`, for the decoders.
+    private func scan(_ bytes: ByteView, options: PlistReadingOptions) throws(PlistError) -> XMLNodeTableBuilder {
+        try bytes.withUnsafeBufferPointer { (buffer) throws(PlistError) in
+            try XMLReader.scan(UnsafeRawBufferPointer(buffer), options: options) { XMLNodeTableBuilder(expectedInputSize: buffer.count) }
+        }
     }
 }
