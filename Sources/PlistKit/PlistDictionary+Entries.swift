@@ -31,16 +31,16 @@ extension OrderedDictionary<PlistKey, Plist> {
     /// the same length are compared byte by byte.
     private static func areDistinct(_ keys: ContiguousArray<PlistKey>) -> Bool {
         guard keys.count > 1 else { return true }
-        return withUnsafeTemporaryAllocation(of: Int.self, capacity: keys.count) { lengths in
-            for index in keys.indices {
-                lengths[index] = keys[index].string.utf8.count
-            }
-            for later in 1..<keys.count {
-                for earlier in 0..<later where lengths[earlier] == lengths[later] {
-                    if keys[earlier] == keys[later] { return false }
-                }
-            }
-            return true
+        // Room for ``pairwiseCheckLimit`` keys, on the stack.
+        var lengths = InlineArray<32, Int>(repeating: 0)
+        for index in keys.indices {
+            lengths[index] = keys[index].string.utf8.count
         }
+        for later in 1..<keys.count {
+            for earlier in 0..<later where lengths[earlier] == lengths[later] {
+                if keys[earlier] == keys[later] { return false }
+            }
+        }
+        return true
     }
 }

@@ -8,12 +8,13 @@
 /// nothing, and a read that starts while the thread's scratch is taken (none does today)
 /// gets a new one. What a large file grew is not kept: memory held per thread stays small.
 final class BinaryReaderScratch {
-    /// Storage for ``DenseObjectMarks``: `markCapacity` bytes.
-    private var marks: UnsafeMutablePointer<UInt8>
-    private var markCapacity: Int
+    /// Storage for ``DenseObjectMarks``, empty while a reader has it.
+    private var marks = [UInt8](repeating: 0, count: 1024)
     /// The reader's tables, empty between reads.
     var shared = ObjectIndexTable<Plist>()
     var keySets = ObjectIndexTable<BinaryKeySet>()
+    /// The reader's stack of key prints, empty between reads.
+    var prints: [BinaryKeyPrint] = []
     let keys = BinaryKeyCache()
 
     /// The most marks kept between reads (one byte an object).
@@ -21,24 +22,24 @@ final class BinaryReaderScratch {
     /// The most table slots kept between reads.
     static let keptTableSlots = 1024
 
-    private init() {
-        markCapacity = 1024
-        marks = .allocate(capacity: markCapacity)
-    }
+    private init() {}
 
-    deinit {
-        marks.deallocate()
-    }
-
-    /// Zeroed marks for `objectCount` objects, valid until ``finish()`` or the next call.
-    func marks(objectCount: Int) -> DenseObjectMarks {
-        if objectCount > markCapacity {
-            marks.deallocate()
-            markCapacity = objectCount
-            marks = .allocate(capacity: markCapacity)
+    /// Zeroed marks for `objectCount` objects, for a reader to use and give back with
+    /// ``keepMarks(_:)``.
+    func takeMarks(objectCount: Int) -> DenseObjectMarks {
+        var flags = marks
+        marks = []
+        if flags.count < objectCount {
+            flags = [UInt8](repeating: 0, count: objectCount)
+        } else {
+            for index in 0..<objectCount { flags[index] = 0 }
         }
-        marks.initialize(repeating: 0, count: objectCount)
-        return DenseObjectMarks(marks, count: objectCount)
+        return DenseObjectMarks(flags)
+    }
+
+    /// Keeps the marks a reader took, for the next read.
+    func keepMarks(_ used: DenseObjectMarks) {
+        marks = used.flags
     }
 
     /// Forgets what the read that ends kept (the values it shared belong to its result), and
@@ -46,11 +47,10 @@ final class BinaryReaderScratch {
     func finish() {
         shared.removeAll(keepingSlotsUpTo: Self.keptTableSlots)
         keySets.removeAll(keepingSlotsUpTo: Self.keptTableSlots)
-        if markCapacity > Self.keptMarkCapacity {
-            marks.deallocate()
-            markCapacity = 1024
-            marks = .allocate(capacity: markCapacity)
+        if marks.count > Self.keptMarkCapacity || marks.isEmpty {
+            marks = [UInt8](repeating: 0, count: 1024)
         }
+        if prints.capacity > Self.keptTableSlots { prints = [] }
     }
 
     /// The calling thread's scratch, taken from it until ``give(_:)``; a new one when it has
