@@ -40,9 +40,6 @@ struct BinaryReader<Marks: BinaryObjectMarks>: ~Copyable {
     private(set) var keySets: ObjectIndexTable<BinaryKeySet>
     /// Long ASCII keys made before on this thread, when the reader has the thread's scratch.
     private let keyCache: BinaryKeyCache?
-    /// The prints of the keys of the dictionaries being decoded, outermost first: a
-    /// dictionary's keys are checked for repeats against the prints it pushed.
-    private(set) var prints: [BinaryKeyPrint]
 
     /// Decodes object `index` of `table` with everything it contains; `referrer` is the
     /// offset of the reference to it (for errors) and `depth` the nesting it starts at.
@@ -52,14 +49,13 @@ struct BinaryReader<Marks: BinaryObjectMarks>: ~Copyable {
     }
 
     init(_ table: BinaryObjectTable, maximumDepth: Int, marks: Marks, shared: ObjectIndexTable<Plist> = .init(),
-         keySets: ObjectIndexTable<BinaryKeySet> = .init(), keyCache: BinaryKeyCache? = nil, prints: [BinaryKeyPrint] = []) {
+         keySets: ObjectIndexTable<BinaryKeySet> = .init(), keyCache: BinaryKeyCache? = nil) {
         self.table = table
         self.maximumDepth = maximumDepth
         state = marks
         self.shared = shared
         self.keySets = keySets
         self.keyCache = keyCache
-        self.prints = prints
     }
 
     /// Decodes object `index` (or returns it from `shared`).
@@ -148,25 +144,29 @@ struct BinaryReader<Marks: BinaryObjectMarks>: ~Copyable {
         // Up to the pairwise limit, keys are checked for repeats by their prints as they are
         // read; more are checked by the dictionary's hash table as they are inserted.
         var distinct = count <= PlistDictionary.pairwiseCheckLimit
-        // This dictionary's prints go above those of the dictionaries it is inside; the ones
-        // inside it push theirs above these and take them off again before it goes on.
-        let base = prints.count
-        var keyPosition = object.start
-        var valuePosition = valuesStart
-        for element in 0..<count {
-            let (key, print) = try self.key(referencedFrom: keyPosition, depth: depth)
-            if distinct {
-                for earlier in 0..<element where prints[base &+ earlier] == print && keys[earlier] == key {
-                    distinct = false
+        var failure: PlistError?
+        withUnsafeTemporaryAllocation(of: BinaryKeyPrint.self, capacity: count) { prints in
+            do throws(PlistError) {
+                var keyPosition = object.start
+                var valuePosition = valuesStart
+                for element in 0..<count {
+                    let (key, print) = try self.key(referencedFrom: keyPosition, depth: depth)
+                    if distinct {
+                        for earlier in 0..<element where prints[earlier] == print && keys[earlier] == key {
+                            distinct = false
+                        }
+                        prints[element] = print
+                    }
+                    keys.append(key)
+                    values.append(try self.element(referencedFrom: valuePosition, depth: depth))
+                    keyPosition &+= refSize
+                    valuePosition &+= refSize
                 }
-                prints.append(print)
+            } catch {
+                failure = error
             }
-            keys.append(key)
-            values.append(try self.element(referencedFrom: valuePosition, depth: depth))
-            keyPosition &+= refSize
-            valuePosition &+= refSize
         }
-        prints.removeSubrange(base...)
+        if let failure { throw failure }
         let entries = distinct ? PlistDictionary(uncheckedUniqueKeys: keys, values: values) : PlistDictionary(keys: keys, values: values)
         if firstKeyReached, entries.count == count {
             keySets.set(BinaryKeySet(object, in: table, keys: entries.keys.elements), for: firstKey)
@@ -209,15 +209,13 @@ extension BinaryReader<DenseObjectMarks> {
         let scratch = BinaryReaderScratch.take()
         defer { BinaryReaderScratch.give(scratch) }
         var reader = BinaryReader(table, maximumDepth: options.maximumDepth, marks: scratch.takeMarks(objectCount: table.objectCount),
-                                  shared: scratch.shared, keySets: scratch.keySets, keyCache: scratch.keys, prints: scratch.prints)
+                                  shared: scratch.shared, keySets: scratch.keySets, keyCache: scratch.keys)
         // The reader's tables are the only copies while it fills them.
         scratch.shared = .init()
         scratch.keySets = .init()
-        scratch.prints = []
         let value = try reader.object(at: table.trailer.topObject, depth: 0, referencedFrom: table.topReferrer)
         scratch.shared = reader.shared
         scratch.keySets = reader.keySets
-        scratch.prints = reader.prints
         scratch.keepMarks(reader.state)
         return value
     }

@@ -13,8 +13,6 @@ final class BinaryReaderScratch {
     /// The reader's tables, empty between reads.
     var shared = ObjectIndexTable<Plist>()
     var keySets = ObjectIndexTable<BinaryKeySet>()
-    /// The reader's stack of key prints, empty between reads.
-    var prints: [BinaryKeyPrint] = []
     let keys = BinaryKeyCache()
 
     /// The most marks kept between reads (one byte an object).
@@ -50,7 +48,6 @@ final class BinaryReaderScratch {
         if marks.count > Self.keptMarkCapacity || marks.isEmpty {
             marks = [UInt8](repeating: 0, count: 1024)
         }
-        if prints.capacity > Self.keptTableSlots { prints = [] }
     }
 
     /// The calling thread's scratch, taken from it until ``give(_:)``; a new one when it has
