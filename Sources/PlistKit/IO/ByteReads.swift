@@ -123,10 +123,12 @@ extension Data {
     }
 }
 
-/// The binary reader's reads of a ``ByteView``: the same loads as the raw reads above, each
-/// checked against the view in release builds too (one or two compares, which the optimizer
-/// drops where the reader's own validation already bounds the position). The binary object
-/// table reads its input only through these and the view's own subscript.
+/// The binary reader's reads of a ``ByteView``: the same loads as the raw reads above. The
+/// slices, comparisons and copies check their range in release builds too; the integer
+/// reads, which the object table makes for every reference and offset-table entry, check in
+/// debug builds only, like the raw reads: the table validated those positions once, against
+/// the trailer. The binary object table reads its input only through these and the view's
+/// own subscript.
 extension ByteView {
     /// Stops the program unless the `length` bytes at `offset` lie in the view.
     @inline(__always)
@@ -137,7 +139,7 @@ extension ByteView {
     /// The unsigned big-endian integer of `size` (1 … 8) bytes at `offset`.
     @inline(__always)
     func bigEndian(at offset: Int, size: Int = 8) -> UInt64 {
-        checkRange(offset, size)
+        assert(offset >= 0 && size <= count &- offset)
         return withUnsafeBufferPointer { UnsafeRawBufferPointer($0).bigEndian(at: offset, size: size) }
     }
 
@@ -145,7 +147,7 @@ extension ByteView {
     /// the view from `offset` (see `UnsafeRawBufferPointer.paddedBigEndian(at:size:)`).
     @inline(__always)
     func paddedBigEndian(at offset: Int, size: Int) -> UInt64 {
-        checkRange(offset, 8)
+        assert(offset >= 0 && 8 <= count &- offset)
         return withUnsafeBufferPointer { UnsafeRawBufferPointer($0).paddedBigEndian(at: offset, size: size) }
     }
 
