@@ -76,6 +76,17 @@ public struct HashIndexTable {
         if count * 2 > slots.count { grow() }
     }
 
+    /// Forgets every index, keeping the slots when there are at most `keptSlots` of them
+    /// (clearing them costs less than allocating new ones) and otherwise starting over small.
+    mutating func removeAll(keepingSlotsUpTo keptSlots: Int) {
+        if slots.count > keptSlots {
+            self = HashIndexTable()
+        } else {
+            slots.withUnsafeMutableBufferPointer { $0.update(repeating: 0) }
+            count = 0
+        }
+    }
+
     /// Doubles the capacity, placing every slot again by its stored hash bits.
     @usableFromInline
     mutating func grow() {
