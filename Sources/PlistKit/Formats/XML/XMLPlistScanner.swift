@@ -7,8 +7,8 @@ import Foundation
 /// Turns libxml2's SAX events into property-list events for a `Sink`: checks which element
 /// may appear where (the PropertyList-1.0 DTD), the nesting depth, and that text appears only
 /// inside text elements; accumulates each element's text and parses `<integer>`, `<real>`
-/// and `<date>`, and decodes `<data>` as its text arrives. The first error stops everything. Open only for the subclasses that
-/// fix its sink (see ``XMLTreeScanner``).
+/// and `<date>`, and decodes `<data>` as its text arrives. The first error stops everything.
+/// Open only for the subclasses that fix its sink (see ``XMLTreeScanner``).
 class XMLPlistScanner<Sink: XMLScannerOutput>: XMLSAXHandler {
     private struct Open {
         var element: XMLPlistElement
