@@ -36,16 +36,6 @@ enum UTF8Strings {
         return (same ?? string.utf8.elementsEqual(bytes)) ? string : nil
     }
 
-    /// Runs `body` over a view of the UTF-8 of `string`: in place when it is contiguous (a
-    /// native string), else over a contiguous copy. (``ByteView/with(utf8:_:)`` takes the
-    /// string `inout`, which copies it, a retain and a release, where it is not a variable.)
-    @inline(__always)
-    static func withView<R>(of string: String, _ body: (ByteView) -> R) -> R {
-        if let result = string.utf8.withContiguousStorageIfAvailable({ body(ByteView($0)) }) { return result }
-        var string = string
-        return string.withUTF8 { body(ByteView($0)) }
-    }
-
     /// ``make(validating:isASCII:)`` of a view's bytes.
     @inline(__always)
     static func make(validating bytes: ByteView, isASCII: Bool) -> String? {

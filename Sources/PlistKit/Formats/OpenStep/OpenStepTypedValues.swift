@@ -74,16 +74,16 @@ enum OpenStepTypedValues {
     /// Appends `<*D…>` for `date` in UTC, seconds rounded down as in every text format, or
     /// returns false for dates no calendar text can hold.
     private static func appendDate(_ date: Date, to out: inout ByteBuffer) -> Bool {
-        out.append("<*D")
-        // YYYY-MM-DD HH:MM:SS +0000: the ISO 8601 text with a space and a numeric zone.
-        let written = out.append(reserving: PlistDates.maximumISO8601Count + 5) {
-            PlistDates.writeISO8601(date, separator: UInt8(ascii: " "), zone: " +0000", to: &$0)
-        }
-        guard written else {
-            out.removeLast(3)
+        var iso = [UInt8](repeating: 0, count: PlistDates.maximumISO8601Count)
+        guard let count = iso.withUnsafeMutableBufferPointer({ PlistDates.writeISO8601(date, to: $0.baseAddress!) }) else {
             return false
         }
-        out.append(UInt8(ascii: ">"))
+        // YYYY-MM-DDTHH:MM:SSZ becomes YYYY-MM-DD HH:MM:SS +0000.
+        out.append("<*D")
+        for byte in iso[..<(count - 1)] {
+            out.append(byte == UInt8(ascii: "T") ? UInt8(ascii: " ") : byte)
+        }
+        out.append(" +0000>")
         return true
     }
 

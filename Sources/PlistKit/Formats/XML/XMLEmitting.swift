@@ -77,9 +77,10 @@ extension ByteBuffer {
         case .date(let date):
             appendXMLIndent(depth)
             append("<date>")
-            guard append(reserving: PlistDates.maximumISO8601Count, { PlistDates.writeISO8601(date, to: &$0) }) else {
+            guard let count = PlistDates.writeISO8601(date, to: reserve(PlistDates.maximumISO8601Count)) else {
                 throw PlistError(.unrepresentable, "date \(date.timeIntervalSinceReferenceDate) seconds from 2001 cannot be written as an ISO 8601 date")
             }
+            commit(count)
             append("</date>\n")
         case .data(let data):
             appendXMLIndent(depth)
@@ -109,25 +110,30 @@ extension ByteBuffer {
     /// as plutil does.
     @inline(__always)
     mutating func appendXMLText(open: StaticString, _ text: String, close: StaticString) {
-        UTF8Strings.withView(of: text) { appendXMLText(open: open, $0, close: close) }
+        let done: Void? = text.utf8.withContiguousStorageIfAvailable { bytes in
+            appendXMLText(open: open, bytes, close: close)
+        }
+        if done == nil {
+            var text = text
+            text.withUTF8 { bytes in appendXMLText(open: open, bytes, close: close) }
+        }
     }
 
     @inline(__always)
-    private mutating func appendXMLText(open: StaticString, _ text: ByteView, close: StaticString) {
+    private mutating func appendXMLText(open: StaticString, _ text: UnsafeBufferPointer<UInt8>, close: StaticString) {
         let clean = XMLEscaping.cleanPrefixCount(text)
         // One reservation and three copies for the common case, text with nothing to escape.
+        let dest = reserve(open.utf8CodeUnitCount + clean + close.utf8CodeUnitCount)
+        dest.update(from: open.utf8Start, count: open.utf8CodeUnitCount)
+        if clean > 0 {
+            (dest + open.utf8CodeUnitCount).update(from: text.baseAddress!, count: clean)
+        }
         if clean == text.count {
-            append(reserving: open.utf8CodeUnitCount &+ clean &+ close.utf8CodeUnitCount) { out in
-                out.append(open)
-                out.append(text)
-                out.append(close)
-            }
+            (dest + open.utf8CodeUnitCount + clean).update(from: close.utf8Start, count: close.utf8CodeUnitCount)
+            commit(open.utf8CodeUnitCount + clean + close.utf8CodeUnitCount)
         } else {
-            append(reserving: open.utf8CodeUnitCount &+ clean) { out in
-                out.append(open)
-                out.append(text.extracting(upTo: clean))
-            }
-            XMLEscaping.appendEscaped(text.extracting(from: clean), to: &self)
+            commit(open.utf8CodeUnitCount + clean)
+            XMLEscaping.appendEscaped(UnsafeBufferPointer(rebasing: text[clean...]), to: &self)
             append(close)
         }
     }

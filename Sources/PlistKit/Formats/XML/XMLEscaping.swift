@@ -31,26 +31,35 @@ enum XMLEscaping {
     /// The number of bytes at the start of `text` before its first `<`, `>`, `&` or CR
     /// (`text.count` when it has none).
     @inline(__always)
-    static func cleanPrefixCount(_ text: ByteView) -> Int {
+    static func cleanPrefixCount(_ text: UnsafeBufferPointer<UInt8>) -> Int {
+        guard let base = text.baseAddress else { return 0 }
         let count = text.count
         var index = 0
-        while count &- index >= 8, !containsSpecial(text.word(at: index)) {
+        while count &- index >= 8,
+              !containsSpecial(UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self)) {
             index &+= 8
         }
-        return text.firstIndex(from: index, where: isSpecial)
+        while index < count, !isSpecial(base[index]) {
+            index &+= 1
+        }
+        return index
     }
 
     /// Appends `text` with `<`, `>`, `&` and CR written as `&lt;`, `&gt;`, `&amp;` and
     /// `&#xD;`.
-    static func appendEscaped(_ text: ByteView, to out: inout ByteBuffer) {
-        out.append(reserving: 5 &* text.count) { out in
-            for byte in text {
-                if isSpecial(byte) {
-                    out.append(byte == 0x26 ? "&amp;" : byte == 0x3C ? "&lt;" : byte == 0x3E ? "&gt;" : "&#xD;")
-                } else {
-                    out.append(byte)
-                }
+    static func appendEscaped(_ text: UnsafeBufferPointer<UInt8>, to out: inout ByteBuffer) {
+        var next = out.reserve(5 * text.count)
+        let start = next
+        for byte in text {
+            if isSpecial(byte) {
+                let entity: StaticString = byte == 0x26 ? "&amp;" : byte == 0x3C ? "&lt;" : byte == 0x3E ? "&gt;" : "&#xD;"
+                next.update(from: entity.utf8Start, count: entity.utf8CodeUnitCount)
+                next += entity.utf8CodeUnitCount
+            } else {
+                next.pointee = byte
+                next += 1
             }
         }
+        out.commit(next - start)
     }
 }
