@@ -114,9 +114,6 @@ enum Base64 {
         return flush() ? written : nil
     }
 
-    /// The 64 digits in order, as a table.
-    private static let digits: [UInt8] = alphabet.withUTF8Buffer { Array($0) }
-
     /// Appends `data` as base64 lines of `lineLength` characters, each preceded by `indent`
     /// tabs and followed by a newline (plutil's layout inside `<data>`).
     static func appendLines(_ data: Data, lineLength: Int, indent: Int, to out: inout ByteBuffer) {
@@ -126,36 +123,47 @@ enum Base64 {
         let groups = (count + 2) / 3
         let lines = (groups + groupsPerLine - 1) / groupsPerLine
         let total = groups * 4 + lines * (indent + 1)
-        let pairs = pairTable, digits = digits
-        ByteView.with(data) { source in out.append(reserving: total) { out in
+        let start = out.reserve(total)
+        data.withUnsafeBytes { (bytes: UnsafeRawBufferPointer) in pairTable.withUnsafeBufferPointer { pairs in
+            let source = bytes.baseAddress!
+            let table = alphabet.utf8Start
+            var next = start
             var index = 0
             var remainingGroups = groups
             while remainingGroups > 0 {
-                out.append(repeating: 0x09, count: indent)
+                next.update(repeating: 0x09, count: indent)
+                next += indent
                 let lineGroups = min(groupsPerLine, remainingGroups)
                 remainingGroups -= lineGroups
                 // Whole groups of three bytes; the last group of the data may be short.
                 let lineEnd = min(index + 3 * lineGroups, count)
-                // Eight bytes read for three while eight exist; two digits per lookup.
+                // Four bytes read for three while a fourth exists; two digits per lookup.
                 while lineEnd - index >= 3 {
-                    let triple = count - index >= 8
-                        ? UInt32(truncatingIfNeeded: UInt64(bigEndian: source.word(at: index)) >> 40)
-                        : UInt32(source[index]) << 16 | UInt32(source[index + 1]) << 8 | UInt32(source[index + 2])
-                    out.appendLittleEndian(UInt32(pairs[Int(triple >> 12)]) | UInt32(pairs[Int(triple & 0xFFF)]) << 16)
+                    let triple = count - index >= 4
+                        ? UInt32(bigEndian: source.loadUnaligned(fromByteOffset: index, as: UInt32.self)) >> 8
+                        : UInt32(source.load(fromByteOffset: index, as: UInt8.self)) << 16
+                            | UInt32(source.load(fromByteOffset: index + 1, as: UInt8.self)) << 8
+                            | UInt32(source.load(fromByteOffset: index + 2, as: UInt8.self))
+                    let digits = UInt32(pairs[Int(triple >> 12)]) | UInt32(pairs[Int(triple & 0xFFF)]) << 16
+                    UnsafeMutableRawPointer(next).storeBytes(of: digits.littleEndian, as: UInt32.self)
+                    next += 4
                     index += 3
                 }
                 if index < lineEnd {
-                    let b0 = UInt32(source[index])
-                    let b1 = index + 1 < count ? UInt32(source[index + 1]) : 0
+                    let b0 = UInt32(source.load(fromByteOffset: index, as: UInt8.self))
+                    let b1 = index + 1 < count ? UInt32(source.load(fromByteOffset: index + 1, as: UInt8.self)) : 0
                     let triple = b0 << 16 | b1 << 8
-                    out.append(digits[Int(triple >> 18)])
-                    out.append(digits[Int(triple >> 12 & 63)])
-                    out.append(index + 1 < count ? digits[Int(triple >> 6 & 63)] : UInt8(ascii: "="))
-                    out.append(UInt8(ascii: "="))
+                    next[0] = table[Int(triple >> 18)]
+                    next[1] = table[Int(triple >> 12 & 63)]
+                    next[2] = index + 1 < count ? table[Int(triple >> 6 & 63)] : UInt8(ascii: "=")
+                    next[3] = UInt8(ascii: "=")
+                    next += 4
                     index = lineEnd
                 }
-                out.append(0x0A)
+                next.pointee = 0x0A
+                next += 1
             }
         } }
+        out.commit(total)
     }
 }
