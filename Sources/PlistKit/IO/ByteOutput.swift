@@ -6,11 +6,11 @@ import Musl
 import Darwin
 #endif
 
-/// A stretch of a ``ByteBuffer``'s spare room, reserved for one item (a number, a date, an
-/// escaped string) and filled front to back: the writers' safe way to store bytes.
+/// A stretch of a ``ByteBuffer``'s spare room, reserved for one item (an integer, a real)
+/// and filled front to back: the writers' safe way to store bytes.
 ///
 /// Every store checks that it stays inside the stretch, in release builds too: one compare
-/// for a byte, one for a literal, a copy or a run of digits. A writer's mistake stops the
+/// for a byte, one for a literal or a run of digits. A writer's mistake stops the
 /// program instead of writing past the buffer. The stretch exists only inside
 /// ``ByteBuffer/append(reserving:_:)``, which counts what was stored when the fill ends.
 struct ByteOutput {
@@ -48,30 +48,12 @@ struct ByteOutput {
         count &+= length
     }
 
-    /// Stores the bytes of `view`.
-    @inline(__always)
-    mutating func append(_ view: ByteView) {
-        checkRoom(view.count)
-        view.withUnsafeBufferPointer { bytes in
-            if let source = bytes.baseAddress { (start + count).update(from: source, count: bytes.count) }
-        }
-        count &+= view.count
-    }
-
     /// Stores `byteCount` copies of `byte`.
     @inline(__always)
     mutating func append(repeating byte: UInt8, count byteCount: Int) {
         checkRoom(byteCount)
         (start + count).update(repeating: byte, count: byteCount)
         count &+= byteCount
-    }
-
-    /// Stores the four bytes of `word`, lowest first.
-    @inline(__always)
-    mutating func appendLittleEndian(_ word: UInt32) {
-        checkRoom(4)
-        UnsafeMutableRawPointer(start + count).storeBytes(of: word.littleEndian, as: UInt32.self)
-        count &+= 4
     }
 
     /// Stores `value` in exactly `digits` decimal digits, zero-padded on the left; `digits`
