@@ -121,17 +121,68 @@ import TestSupport
             checked += 1
         }
         #expect(checked >= 40)
-        // The records above, which span many pages, with the fewest pages at a time.
+        // The records above, which span many pages, with the fewest pages at a time and
+        // with budgets that discard less often.
         let bytes = try Self.records(3000).encoded(as: .binary)
-        let fromFile = try withFile(bytes) { descriptor in
-            Self.events { () throws(PlistError) in
-                try BinaryEventSource(fileDescriptor: descriptor, extent: Syscalls.seekableExtent(descriptor), options: .default, pageBudget: SparseFileImage.minimumPageBudget)
-            }
-        }
         let value = try PlistEventReader(bytes).readValue()
         #expect(value == Self.records(3000))
-        #expect(fromFile.error == nil)
-        #expect(fromFile.events == Self.events { () throws(PlistError) in try BinaryEventSource(bytes: bytes, options: .default) }.events)
+        let fromMemory = Self.events { () throws(PlistError) in try BinaryEventSource(bytes: bytes, options: .default) }
+        for budget in [SparseFileImage.minimumPageBudget, 8, 16, 64] {
+            let fromFile = try withFile(bytes) { descriptor in
+                Self.events { () throws(PlistError) in
+                    try BinaryEventSource(fileDescriptor: descriptor, extent: Syscalls.seekableExtent(descriptor), options: .default, pageBudget: budget)
+                }
+            }
+            #expect(fromFile.error == nil, "budget \(budget)")
+            #expect(fromFile.events == fromMemory.events, "budget \(budget)")
+        }
+    }
+
+    /// Values that repeat from anywhere earlier, thousands of distinct ones: each repeat is
+    /// a reference to an object far back, and most of the objects the source remembers
+    /// are replaced before they are met again. Strings (some also keys, some longer than
+    /// the source keeps), numbers, dates, Booleans and data.
+    static func sharedScalars(_ count: Int) -> Plist {
+        var generator = SplitMix64(seed: 0x5EED)
+        let pool: [Plist] = (0..<1500).map { index in
+            switch index % 6 {
+            case 0: .string("value \(index)")
+            case 1: .string(String(repeating: "long \(index) ", count: 80))
+            case 2: .integer(PlistInteger(index * 1_000_003))
+            case 3: .real(Double(index) / 3)
+            case 4: .date(Date(timeIntervalSinceReferenceDate: Double(index) * 86_400))
+            default: .data(Data(repeating: UInt8(index & 0xFF), count: 40))
+            }
+        }
+        return .array((0..<count).map { index in
+            let first = pool[Int(generator.next() % UInt64(pool.count))]
+            let second = pool[Int(generator.next() % UInt64(pool.count))]
+            return [
+                "value \(Int(generator.next() % 1500) / 6 * 6)": first,
+                "other": second,
+                "flag": .bool(index % 3 == 0),
+            ]
+        })
+    }
+
+    /// Values met again long after the source last read them, read through every budget
+    /// from the fewest pages to the whole file, give the events the source gives from
+    /// memory, and those assemble to the value written.
+    @Test func valuesMetAgainGiveTheSameEvents() throws {
+        let value = Self.sharedScalars(4000)
+        let bytes = try value.encoded(as: .binary)
+        let fromMemory = Self.events { () throws(PlistError) in try BinaryEventSource(bytes: bytes, options: .default) }
+        #expect(fromMemory.error == nil)
+        #expect(try PlistEventReader(bytes).readValue() == value)
+        for budget in [SparseFileImage.minimumPageBudget, 8, 16, 64, 1 << 20] {
+            let fromFile = try withFile(bytes) { descriptor in
+                Self.events { () throws(PlistError) in
+                    try BinaryEventSource(fileDescriptor: descriptor, extent: Syscalls.seekableExtent(descriptor), options: .default, pageBudget: budget)
+                }
+            }
+            #expect(fromFile.error == nil, "budget \(budget)")
+            #expect(fromFile.events == fromMemory.events, "budget \(budget)")
+        }
     }
 
     /// Every event of the source `make` gives, then the code of the error that stopped it.

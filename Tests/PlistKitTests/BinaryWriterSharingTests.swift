@@ -98,4 +98,53 @@ struct BinaryWriterSharingTests {
         #expect(foundation?.count == 40_100)
         #expect(foundation?[40_099]["name"] as? String == "name 99")
     }
+
+    /// `body`'s result, run on a thread of its own (which starts with no writer tables kept).
+    static func onNewThread<T: Sendable>(_ body: @escaping @Sendable () throws -> T) throws -> T {
+        let done = DispatchSemaphore(value: 0)
+        nonisolated(unsafe) var result: Result<T, any Error>?
+        let thread = Thread {
+            result = Result { try body() }
+            done.signal()
+        }
+        thread.start()
+        done.wait()
+        return try result!.get()
+    }
+
+    /// Round `round` of the documents ``writesAfterOthersOnTheSameThreadMatchAFreshWriter()``
+    /// writes: the same key storage, shared containers and scalars each time, one value changed.
+    static func document(_ round: Int) -> Plist {
+        let keys = PlistDictionary(uniqueKeysWithValues: (0..<6).map { (PlistKey("k\($0)"), Plist.integer(PlistInteger($0))) })
+        let shared = Plist.array([1, "two", 3.0])
+        var copy = keys
+        copy.values[round % 6] = .string("round \(round)")
+        return .dictionary(["entries": .array([.dictionary(copy), .dictionary(keys), shared, shared]), "n": .integer(PlistInteger(round)), "blob": .data(Data(repeating: UInt8(round), count: 2_000))])
+    }
+
+    @Test func writesAfterOthersOnTheSameThreadMatchAFreshWriter() throws {
+        // The tables a thread keeps between writes must forget everything, also after a
+        // large document (whose tables are not kept) and a write that throws.
+        let fresh = try (0..<4).map { round in try BinaryWriterSharingTests.onNewThread { try BinaryWriterSharingTests.document(round).encoded(as: .binary) } }
+        let (reused, deepThrew) = try BinaryWriterSharingTests.onNewThread { () throws -> ([Data], Bool) in
+            let large = Plist.array((0..<20_000).map { .string("item \($0)") })
+            var deep = Plist.array([])
+            for _ in 0..<600 { deep = .array([deep]) }
+            var files: [Data] = []
+            var deepThrew = false
+            for round in 0..<4 {
+                files.append(try BinaryWriterSharingTests.document(round).encoded(as: .binary))
+                if round == 1 { _ = try large.encoded(as: .binary) }
+                if round == 2 {
+                    do { _ = try deep.encoded(as: .binary) } catch let error as PlistError { deepThrew = error.code == .depthLimitExceeded }
+                }
+            }
+            return (files, deepThrew)
+        }
+        #expect(deepThrew)
+        #expect(reused == fresh)
+        for (round, file) in reused.enumerated() {
+            #expect(identicalScalars(try Plist(decoding: file), BinaryWriterSharingTests.document(round)))
+        }
+    }
 }

@@ -7,9 +7,9 @@ import TestSupport
 struct RealFormatTests {
 
     static func formatted(_ value: Double) -> String {
-        var out: [UInt8] = []
+        var out = ByteBuffer(capacity: PlistRealFormat.maximumXMLCount)
         PlistRealFormat.appendXML(value, to: &out)
-        return String(decoding: out, as: UTF8.self)
+        return String(decoding: out.data(), as: UTF8.self)
     }
 
     /// The reference: C's `%.17g` with plutil's spellings of the special values (but `-0.0`

@@ -30,6 +30,19 @@ enum ModelCheck {
                     throw Mismatch("writes \(written.count) bytes, the Codable path \(codable.count); first difference at \(at)")
                 }
                 print("\(label): decodes as the Codable path, writes its \(written.count) bytes")
+                // Reported, not failed: Foundation on Linux writes XML keys sorted and reals in
+                // their shortest form, and binary with the root first and equal containers kept
+                // apart; each side reads the other's bytes to the same value (checked above for
+                // Foundation's files). $PLISTKIT_VERIFY_KEEP names a folder for both outputs.
+                let foundation = PropertyListEncoder()
+                foundation.outputFormat = format == .xml ? .xml : .binary
+                let reference = try foundation.encode(model)
+                let same = reference == written
+                print("\(label): Foundation's PropertyListEncoder writes \(reference.count) bytes, \(same ? "the same" : "not the same")")
+                if !same, let url = ProcessInfo.processInfo.environment["PLISTKIT_VERIFY_KEEP"].map({ URL(fileURLWithPath: $0) }) {
+                    try written.write(to: url.appendingPathComponent("\(workload.rawValue)-plistkit.\(format.rawValue)"))
+                    try reference.write(to: url.appendingPathComponent("\(workload.rawValue)-foundation.\(format.rawValue)"))
+                }
             } catch {
                 failures += 1
                 print("\(label): FAILED: \(error)")

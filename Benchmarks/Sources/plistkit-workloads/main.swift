@@ -6,8 +6,16 @@ import PlistKit
 // `NAME.bplist` into the workload folder ($PLISTKIT_WORKLOADS, default Benchmarks/.workloads).
 // Files already present with the expected content are rewritten anyway: generation is
 // deterministic, so the bytes are the same.
+//
+//   plistkit-workloads --no-archive app-state-2x
+//
+// writes an app-state workload's plists without its NSKeyedArchiver file: the `model-*` and
+// `codable-*` rows read only the plists, and Linux's NSKeyedArchiver takes most of an hour for
+// `app-state-2x` (see Benchmarks/README, "The app-state workload").
 
 var names = CommandLine.arguments.dropFirst()
+let writesArchives = names.first != "--no-archive"
+if !writesArchives { names = names.dropFirst() }
 
 /// The workloads named on the command line, or all of them.
 func workloads(_ names: ArraySlice<String>) -> [Workload] {
@@ -22,7 +30,8 @@ func workloads(_ names: ArraySlice<String>) -> [Workload] {
 
 if names.first == "--verify" {
     // Reads every file (or those of the workloads named after --verify) back with PlistKit
-    // and with Foundation, and reports what fails.
+    // and with Foundation, and reports what fails; for the models, also whether Foundation's
+    // PropertyListEncoder writes the same bytes (ModelCheck.swift).
     var failures = 0
     for workload in workloads(names.dropFirst()) {
         if workload.isAppState {
@@ -79,6 +88,7 @@ for workload in selected {
         try binary.write(to: WorkloadFiles.url(workload, .binary))
         print("\(workload.rawValue): \(model.objectCount) model values (\(model.taskCount) tasks); xml \(mb(xml.count)), binary \(mb(binary.count)) (PropertyListEncoder)")
         // NSKeyedArchiver takes minutes on Linux (see README): the plists are written first.
+        guard writesArchives else { continue }
         let start = ContinuousClock.now
         let archive = AppStateArchive.foundationArchive(AppStateArchive.foundationGraph(model))
         try archive.write(to: WorkloadFiles.archiveURL(workload))

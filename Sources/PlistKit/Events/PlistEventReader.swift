@@ -80,8 +80,9 @@ public final class PlistEventReader {
     /// needs its trailer and random access, so it must be a regular file: the pages the walk
     /// reads (a reference, an offset table entry, an object) are read in (`pread`) as it
     /// comes to them, at most 4 MiB of them at once (the oldest all go when more are needed),
-    /// beside the stack of open containers and a few hundred recently read strings; only an
-    /// object larger than that is held whole while it is read. A binary file that shares containers yields their events again at every
+    /// beside the stack of open containers and a few hundred recently read scalars (no data,
+    /// no string longer than 512 bytes); only an object larger than that is held whole while
+    /// it is read. A binary file that shares containers yields their events again at every
     /// reference, so a small file with exponential sharing yields exponentially many events,
     /// still in memory bounded by the nesting depth.
     ///

@@ -172,13 +172,16 @@ public final class PlistEventWriter {
     private func take(_ event: PlistEvent) throws(PlistError) {
         switch event {
         case .key(let key):
-            guard let level = levels.last, level.isDictionary, !level.awaitingValue else {
+            // The innermost level's fields are read in place: a copy of the level would
+            // retain and release its key at every event.
+            let top = levels.count - 1
+            guard top >= 0, levels[top].isDictionary, !levels[top].awaitingValue else {
                 throw structureError("a key, but expected \(expectedNext)")
             }
-            try openInnermost()
-            levels[levels.count - 1].count += 1
-            levels[levels.count - 1].key = key
-            levels[levels.count - 1].awaitingValue = true
+            if !levels[top].isOpen { try openInnermost() }
+            levels[top].count += 1
+            levels[top].key = key
+            levels[top].awaitingValue = true
             try emitter.key(key, in: self)
         case .endArray, .endDictionary:
             let isDictionary = if case .endDictionary = event { true } else { false }
@@ -207,24 +210,27 @@ public final class PlistEventWriter {
 
     /// Checks that a value may come here and writes what goes before it.
     private func beginValue() throws(PlistError) {
-        guard let level = levels.last else {
+        let top = levels.count - 1
+        guard top >= 0 else {
             guard !hasRoot else { throw structureError("a second root value, but expected nothing more than finish(): a document holds exactly one value") }
             hasRoot = true
             return
         }
-        if level.isDictionary {
-            guard level.awaitingValue else { throw structureError("a value, but expected \(expectedNext)") }
+        if levels[top].isDictionary {
+            guard levels[top].awaitingValue else { throw structureError("a value, but expected \(expectedNext)") }
         } else {
-            try openInnermost()
-            levels[levels.count - 1].count += 1
-            try emitter.elementPrefix(position: level.count, in: self)
+            if !levels[top].isOpen { try openInnermost() }
+            let position = levels[top].count
+            levels[top].count = position + 1
+            try emitter.elementPrefix(position: position, in: self)
         }
     }
 
     /// Marks the innermost dictionary's key as answered.
     private func endValue() {
-        guard let level = levels.last, level.isDictionary else { return }
-        levels[levels.count - 1].awaitingValue = false
+        let top = levels.count - 1
+        guard top >= 0, levels[top].isDictionary else { return }
+        levels[top].awaitingValue = false
         emitter.entryEnd(in: self)
     }
 

@@ -47,15 +47,13 @@ public struct HashIndexTable {
     /// the probe then rests on the empty slot where ``insert(_:at:)`` puts a new index.
     @inlinable @inline(__always)
     public func next(_ probe: inout Probe) -> UInt32? {
-        slots.withUnsafeBufferPointer { slots in
-            let mask = slots.count - 1
-            while true {
-                let slot = slots[probe.position]
-                if slot == 0 { return nil }
-                probe.position = (probe.position + 1) & mask
-                if UInt32(truncatingIfNeeded: slot >> 32) == probe.tag {
-                    return UInt32(truncatingIfNeeded: slot) - 1
-                }
+        let mask = slots.count - 1
+        while true {
+            let slot = slots[probe.position]
+            if slot == 0 { return nil }
+            probe.position = (probe.position + 1) & mask
+            if UInt32(truncatingIfNeeded: slot >> 32) == probe.tag {
+                return UInt32(truncatingIfNeeded: slot) - 1
             }
         }
     }
@@ -76,18 +74,27 @@ public struct HashIndexTable {
         if count * 2 > slots.count { grow() }
     }
 
+    /// Forgets every index, keeping the slots when there are at most `keptSlots` of them
+    /// (clearing them costs less than allocating new ones) and otherwise starting over small.
+    mutating func removeAll(keepingSlotsUpTo keptSlots: Int) {
+        if slots.count > keptSlots {
+            self = HashIndexTable()
+        } else {
+            slots.withUnsafeMutableBufferPointer { $0.update(repeating: 0) }
+            count = 0
+        }
+    }
+
     /// Doubles the capacity, placing every slot again by its stored hash bits.
     @usableFromInline
     mutating func grow() {
         let old = slots
         slots = [UInt64](repeating: 0, count: old.count * 2)
-        slots.withUnsafeMutableBufferPointer { slots in
-            let mask = slots.count - 1
-            for slot in old where slot != 0 {
-                var position = Int(slot >> 32) & mask
-                while slots[position] != 0 { position = (position + 1) & mask }
-                slots[position] = slot
-            }
+        let mask = slots.count - 1
+        for slot in old where slot != 0 {
+            var position = Int(slot >> 32) & mask
+            while slots[position] != 0 { position = (position + 1) & mask }
+            slots[position] = slot
         }
     }
 }

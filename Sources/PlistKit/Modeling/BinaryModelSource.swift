@@ -20,8 +20,13 @@ import Foundation
 final class BinaryModelSource: ModelSource {
     @usableFromInline let common: ModelDecodingState
     let source: BinaryDecodingSource
-    /// The layout of the last dictionary opened at each depth.
+    /// The layouts of the last dictionaries opened at each depth: `layoutsPerDepth` slots a
+    /// depth, from `depth * layoutsPerDepth` on. Several, because a depth often holds records
+    /// of a few shapes in turn (an optional field absent in some, two types of record).
     @exclusivity(unchecked) private var layouts: [Layout] = []
+    /// Each depth's slot to fill next, in turn.
+    @exclusivity(unchecked) private var nextSlot: [Int] = []
+    private static let layoutsPerDepth = 4
 
     /// The file, and the trailer's figures, read here without copying the table.
     let bytes: UnsafeRawBufferPointer
@@ -84,13 +89,30 @@ final class BinaryModelSource: ModelSource {
         return index
     }
 
-    /// True when the dictionary opened at `depth` last had the `count` key references at
-    /// `keysStart`.
+    /// The slot of the layout remembered at `depth` whose key references are the `count` at
+    /// `keysStart`, or nil.
     @inline(__always)
-    private func isKnownLayout(keysStart: Int, count: Int, depth: Int) -> Bool {
-        guard depth < layouts.count else { return false }
+    private func knownLayout(keysStart: Int, count: Int, depth: Int) -> Int? {
+        let first = depth &* Self.layoutsPerDepth
+        guard first < layouts.count else { return nil }
         let length = count &* refSize
-        return layouts[depth].length == length && bytes.bytesEqual(at: keysStart, layouts[depth].start, count: length)
+        for slot in first..<first &+ Self.layoutsPerDepth
+        where layouts[slot].length == length && bytes.bytesEqual(at: keysStart, layouts[slot].start, count: length) {
+            return slot
+        }
+        return nil
+    }
+
+    /// Remembers `layout` at `depth`, in place of the one remembered longest.
+    private func remember(_ layout: Layout, depth: Int) {
+        while nextSlot.count <= depth {
+            nextSlot.append(0)
+            for _ in 0..<Self.layoutsPerDepth {
+                layouts.append(Layout(start: 0, length: -1, inPlace: false, table: nil, entries: []))
+            }
+        }
+        layouts[depth &* Self.layoutsPerDepth &+ nextSlot[depth]] = layout
+        nextSlot[depth] = (nextSlot[depth] &+ 1) % Self.layoutsPerDepth
     }
 
     /// The entry of each of `table`'s fields among the `count` keys at `keysStart` (checked,
@@ -161,22 +183,30 @@ final class BinaryModelSource: ModelSource {
         guard object.kind == .dictionary else { throw common.mismatch([String: Any].self, value, depth, step) }
         let keysStart = object.start
         let valuesStart = keysStart &+ object.count &* refSize
-        if isKnownLayout(keysStart: keysStart, count: object.count, depth: depth) {
-            guard layouts[depth].inPlace else {
+        if let slot = knownLayout(keysStart: keysStart, count: object.count, depth: depth) {
+            guard layouts[slot].inPlace else {
                 return Dictionary(valuesStart: valuesStart, entries: [], keyed: try common.keyed(source, value, depth, step))
             }
-            if layouts[depth].table !== table {
-                layouts[depth].table = table
-                layouts[depth].entries = entries(of: table, keysStart: keysStart, count: object.count)
+            if layouts[slot].table !== table {
+                layouts[slot].table = table
+                layouts[slot].entries = entries(of: table, keysStart: keysStart, count: object.count)
             }
-            return Dictionary(valuesStart: valuesStart, entries: layouts[depth].entries)
+            return Dictionary(valuesStart: valuesStart, entries: layouts[slot].entries)
         }
         let checked = try common.keyed(source, value, depth, step)
         let inPlace = keysMatchInPlace(keysStart: keysStart, count: object.count)
         let entries = inPlace ? entries(of: table, keysStart: keysStart, count: object.count) : []
-        while layouts.count <= depth { layouts.append(Layout(start: 0, length: -1, inPlace: false, table: nil, entries: [])) }
-        layouts[depth] = Layout(start: keysStart, length: object.count * refSize, inPlace: inPlace, table: table, entries: entries)
+        remember(Layout(start: keysStart, length: object.count * refSize, inPlace: inPlace, table: table, entries: entries), depth: depth)
         return Dictionary(valuesStart: valuesStart, entries: entries, keyed: inPlace ? nil : checked)
+    }
+
+    @usableFromInline
+    func quickFind(field: Int, in dictionary: inout Dictionary) -> Int {
+        guard dictionary.keyed == nil, (try? source.checkValid()) != nil else { return Self.unknown }
+        let entry = Int(dictionary.entries[field])
+        guard entry >= 0 else { return Self.absent }
+        let index = ref(at: dictionary.valuesStart &+ entry &* refSize)
+        return index >= 0 && index < objectCount ? index : Self.unknown
     }
 
     @usableFromInline

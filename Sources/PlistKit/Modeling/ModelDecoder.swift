@@ -123,7 +123,12 @@ struct ModelElementsDecoder<Source: ModelSource>: PlistElementsDecoder {
 
     @inlinable
     mutating func decode<T: PlistDecodable>(_ type: T.Type) throws(DecodingError) -> T {
-        var decoder = ModelDecoder(state: state, value: try next(type), step: .index(currentIndex), depth: depth + 1)
+        let child = try next(type)
+        if let scalar = try state.scalar(type, child, depth + 1, .index(currentIndex)) {
+            currentIndex += 1
+            return scalar
+        }
+        var decoder = ModelDecoder(state: state, value: child, step: .index(currentIndex), depth: depth + 1)
         let element = try T(plist: &decoder)
         currentIndex += 1
         return element

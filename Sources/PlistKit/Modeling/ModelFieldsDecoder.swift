@@ -37,7 +37,10 @@ struct ModelFieldsDecoder<Source: ModelSource>: PlistFieldsDecoder {
     /// The value of field `field`, or nil when the dictionary has no such key.
     @inlinable
     mutating func find(field: Int) throws(DecodingError) -> Int? {
-        try state.find(field: field, table: table, in: &dictionary, depth: depth)
+        let found = state.quickFind(field: field, in: &dictionary)
+        if found >= 0 { return found }
+        if found == Source.absent { return nil }
+        return try state.find(field: field, table: table, in: &dictionary, depth: depth)
     }
 
     /// The value of field `field`; `keyNotFound` when absent.
@@ -56,13 +59,16 @@ struct ModelFieldsDecoder<Source: ModelSource>: PlistFieldsDecoder {
 
     @inlinable
     mutating func decode<T: PlistDecodable>(_ type: T.Type, field: Int) throws(DecodingError) -> T {
-        var decoder = ModelDecoder(state: state, value: try value(field: field), step: fieldStep(field), depth: depth + 1)
+        let child = try value(field: field)
+        if let scalar = try state.scalar(type, child, depth + 1, fieldStep(field)) { return scalar }
+        var decoder = ModelDecoder(state: state, value: child, step: fieldStep(field), depth: depth + 1)
         return try T(plist: &decoder)
     }
 
     @inlinable
     mutating func decodeIfPresent<T: PlistDecodable>(_ type: T.Type, field: Int) throws(DecodingError) -> T? {
         guard let child = try presentValue(field: field) else { return nil }
+        if let scalar = try state.scalar(type, child, depth + 1, fieldStep(field)) { return scalar }
         var decoder = ModelDecoder(state: state, value: child, step: fieldStep(field), depth: depth + 1)
         return try T(plist: &decoder)
     }

@@ -38,6 +38,11 @@ protocol ModelSource: AnyObject {
     /// Opens `value`, at `depth`, as a dictionary whose fields are `table`'s (the container
     /// is entered, so the depth limit and cycles are checked).
     func openDictionary(_ value: Int, table: PlistFields, depth: Int, step: ModelStep) throws(DecodingError) -> Dictionary
+    /// The value of field `field` when the dictionary finds its fields in place and the read
+    /// can fail no check: its index, or `ModelSource.absent` when the dictionary lacks the
+    /// field; `ModelSource.unknown` otherwise, and then `find` reads it (and reports what is
+    /// wrong). It throws nothing, so that the common read passes no error along.
+    func quickFind(field: Int, in dictionary: inout Dictionary) -> Int
     /// The value of `table`'s field `field` in the dictionary at `depth`, or nil when absent.
     func find(field: Int, table: PlistFields, in dictionary: inout Dictionary, depth: Int) throws(DecodingError) -> Int?
     /// Every key of dictionary `value`, in the input's order.
@@ -50,4 +55,27 @@ protocol ModelSource: AnyObject {
     /// Element `index` (below the count) of the array at `depth`, read in order: each call
     /// moves on to the next element.
     func element(_ index: Int, in array: inout Array, depth: Int) throws(DecodingError) -> Int
+}
+
+extension ModelSource {
+    /// What ``quickFind(field:in:)`` returns for a field the dictionary lacks.
+    @inlinable static var absent: Int { -1 }
+    /// What ``quickFind(field:in:)`` returns when ``find(field:table:in:depth:)`` must read.
+    @inlinable static var unknown: Int { Int.min }
+
+    /// The value at `value` as a `T`, read straight from the source when `T` is one of the
+    /// scalars a source reads itself (as `T.init(plist:)` would read it, with the same checks
+    /// and errors); nil for any other type. Specialized for one `T` in the caller's module,
+    /// the type test folds away, so a scalar field costs one call with no decoder value made
+    /// (and no reference to the source taken) to pass to its `init(plist:)`.
+    @inlinable @inline(__always)
+    func scalar<T>(_ type: T.Type, _ value: Int, _ depth: Int, _ step: ModelStep) throws(DecodingError) -> T? {
+        if T.self == String.self { return unsafeBitCast(try string(value, depth, step), to: T.self) }
+        if T.self == Int.self { return unsafeBitCast(try int(value, depth, step), to: T.self) }
+        if T.self == Double.self { return unsafeBitCast(try double(value, depth, step), to: T.self) }
+        if T.self == Bool.self { return unsafeBitCast(try bool(value, depth, step), to: T.self) }
+        if T.self == Date.self { return unsafeBitCast(try date(value, depth, step), to: T.self) }
+        if T.self == Data.self { return unsafeBitCast(try data(value, depth, step), to: T.self) }
+        return nil
+    }
 }

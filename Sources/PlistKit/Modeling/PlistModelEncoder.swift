@@ -110,11 +110,11 @@ public struct PlistModelFieldsEncoder: PlistFieldsEncoder {
     /// The entries encoded.
     @usableFromInline var count = 0
     /// One bit per table field encoded, while fields come in increasing table order.
-    var fieldBits: UInt64 = 0
+    @usableFromInline var fieldBits: UInt64 = 0
     /// The last field encoded, while fields come in increasing table order.
-    var lastField = -1
+    @usableFromInline var lastField = -1
     /// The keys, once fields came out of order, or keys not in the table.
-    var ownKeys: [PlistKey]?
+    @usableFromInline var ownKeys: [PlistKey]?
 
     init(state: ModelEncodingState, table: PlistFields, step: ModelEncodingStep, depth: Int, mark: Int, base: Int, start: Int, keyLines: Int) {
         self.state = state
@@ -136,9 +136,23 @@ public struct PlistModelFieldsEncoder: PlistFieldsEncoder {
     }
 
     /// Notes the entry for field `field` whose value has mark `mark` (a value that encoded
-    /// nothing stands for an empty dictionary, as on the Codable path).
-    @usableFromInline
+    /// nothing stands for an empty dictionary, as on the Codable path). Inlined for what a
+    /// generated conformance does, a value encoded for each field in table order.
+    @inlinable
     mutating func stored(mark: Int, field: Int) {
+        if ownKeys == nil, field > lastField, field < 64, state.position != mark {
+            fieldBits |= 1 << UInt64(field)
+            lastField = field
+            count += 1
+            return
+        }
+        storedInOtherOrder(mark: mark, field: field)
+    }
+
+    /// ``stored(mark:field:)`` for a value that encoded nothing, a field out of table order,
+    /// or a field past the 64 that ``fieldBits`` holds.
+    @usableFromInline
+    mutating func storedInOtherOrder(mark: Int, field: Int) {
         state.endValue(mark: mark, depth: depth + 1)
         if ownKeys == nil, field > lastField, field < 64 {
             fieldBits |= 1 << UInt64(field)

@@ -34,6 +34,10 @@ final class TreeModelSource: ModelSource {
         return Dictionary(keyed: try common.keyed(common.source, value, depth, step))
     }
 
+    /// Always `unknown`: a tree's dictionaries are read through their keyed lookup.
+    @usableFromInline
+    func quickFind(field: Int, in dictionary: inout Dictionary) -> Int { Self.unknown }
+
     @usableFromInline
     func find(field: Int, table: PlistFields, in dictionary: inout Dictionary, depth: Int) throws(DecodingError) -> Int? {
         try common.find(field: field, table: table, in: dictionary.keyed, depth: depth)

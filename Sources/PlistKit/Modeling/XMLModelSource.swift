@@ -78,12 +78,10 @@ final class XMLModelSource: ModelSource {
     }
 
     @usableFromInline
-    func find(field: Int, table: PlistFields, in dictionary: inout Dictionary, depth: Int) throws(DecodingError) -> Int? {
-        if let keyed = dictionary.keyed {
-            return try common.find(field: field, table: table, in: keyed, depth: depth)
-        }
+    func quickFind(field: Int, in dictionary: inout Dictionary) -> Int {
+        guard dictionary.keyed == nil else { return Self.unknown }
         let bit: UInt64 = 1 &<< UInt64(field)
-        guard dictionary.present & bit != 0 else { return nil }
+        guard dictionary.present & bit != 0 else { return Self.absent }
         let entry = (dictionary.present & (bit &- 1)).nonzeroBitCount
         if entry < dictionary.cursorEntry {
             dictionary.cursorEntry = 0
@@ -95,6 +93,15 @@ final class XMLModelSource: ModelSource {
             dictionary.cursorEntry += 1
         }
         return dictionary.cursorNode + 1
+    }
+
+    @usableFromInline
+    func find(field: Int, table: PlistFields, in dictionary: inout Dictionary, depth: Int) throws(DecodingError) -> Int? {
+        if let keyed = dictionary.keyed {
+            return try common.find(field: field, table: table, in: keyed, depth: depth)
+        }
+        let found = quickFind(field: field, in: &dictionary)
+        return found == Self.absent ? nil : found
     }
 
     @usableFromInline

@@ -37,8 +37,11 @@ enum Base64 {
     static func decode(_ text: ByteView, into out: inout [UInt8]) -> Bool {
         var ok = false
         out = [UInt8](unsafeUninitializedCapacity: text.count / 4 * 3 + 3) { buffer, count in
+            var decoder = Decoder()
             let written = text.withUnsafeBufferPointer { text in
-                decodeTable.withUnsafeBufferPointer { decode(text, to: buffer.baseAddress!, table: $0) }
+                decoder.decode(text, to: buffer.baseAddress!).flatMap { body in
+                    decoder.finish(to: buffer.baseAddress! + body).map { body + $0 }
+                }
             }
             ok = written != nil
             count = written ?? 0
@@ -46,21 +49,47 @@ enum Base64 {
         return ok
     }
 
-    /// Decodes `text` to `out`, which has room for `text.count / 4 * 3 + 3` bytes; the number
-    /// of bytes written, or nil for invalid text.
-    ///
-    /// Whole groups of four digits go four at a time; white space, padding and anything else
-    /// go one byte at a time through a small state machine (the digits since the last whole
-    /// group in `accumulator`).
-    private static func decode(_ text: UnsafeBufferPointer<UInt8>, to out: UnsafeMutablePointer<UInt8>, table: UnsafeBufferPointer<UInt8>) -> Int? {
-        guard let input = text.baseAddress else { return 0 }
-        let end = text.count
-        var index = 0
-        var written = 0
-        var accumulator: UInt32 = 0
-        var pending = 0
-        /// Writes the bytes of a group cut short by `=` or the end of the text.
-        func flush() -> Bool {
+    /// Base64 decoding of text that arrives in pieces (as a parser delivers an element's
+    /// text), by the rules of ``decode(_:into:)``: each piece is decoded as it comes, so the
+    /// text itself is never gathered. The digits of a group a piece ends inside wait in the
+    /// decoder for the next piece.
+    struct Decoder {
+        /// The digits since the last whole group …
+        private var accumulator: UInt32 = 0
+        /// … and how many (0–3).
+        private var pending = 0
+        /// Set at the first byte that makes the text invalid; later pieces are skipped.
+        private(set) var failed = false
+
+        /// The most bytes ``decode(_:to:)`` writes for a piece of `count` bytes, and
+        /// ``finish(to:)`` after it.
+        static func capacity(for count: Int) -> Int { count / 4 * 3 + 3 }
+
+        /// Decodes `piece` to `out`, which has room for ``capacity(for:)`` bytes; returns the
+        /// number of bytes written, or nil (and sets ``failed``) for invalid text.
+        mutating func decode(_ piece: UnsafeBufferPointer<UInt8>, to out: UnsafeMutablePointer<UInt8>) -> Int? {
+            guard !failed else { return nil }
+            let written = Base64.decodeTable.withUnsafeBufferPointer { decode(piece, to: out, table: $0) }
+            if written == nil { failed = true }
+            return written
+        }
+
+        /// Ends the text: writes the bytes of a final group cut short (at most two) to `out`
+        /// and returns their number, or nil when the text was invalid.
+        mutating func finish(to out: UnsafeMutablePointer<UInt8>) -> Int? {
+            guard !failed else { return nil }
+            var written = 0
+            guard flush(to: out, &written) else {
+                failed = true
+                return nil
+            }
+            return written
+        }
+
+        /// Writes the bytes of a group cut short by `=` or the end of the text at
+        /// `out + written`; false for a group of a single digit.
+        @inline(__always)
+        private mutating func flush(to out: UnsafeMutablePointer<UInt8>, _ written: inout Int) -> Bool {
             switch pending {
             case 0: break
             case 2:
@@ -76,42 +105,54 @@ enum Base64 {
             pending = 0
             return true
         }
-        while true {
-            if pending == 0 {
-                while end &- index >= 4 {
-                    let a = table[Int(input[index])], b = table[Int(input[index + 1])]
-                    let c = table[Int(input[index + 2])], d = table[Int(input[index + 3])]
-                    // Digits are below 64; white space, `=` and invalid bytes are not.
-                    guard a | b | c | d < 64 else { break }
-                    let group = UInt32(a) << 18 | UInt32(b) << 12 | UInt32(c) << 6 | UInt32(d)
-                    out[written] = UInt8(truncatingIfNeeded: group >> 16)
-                    out[written + 1] = UInt8(truncatingIfNeeded: group >> 8)
-                    out[written + 2] = UInt8(truncatingIfNeeded: group)
-                    written += 3
-                    index += 4
+
+        /// Whole groups of four digits go four at a time; white space, padding and anything
+        /// else go one byte at a time through a small state machine.
+        private mutating func decode(_ text: UnsafeBufferPointer<UInt8>, to out: UnsafeMutablePointer<UInt8>, table: UnsafeBufferPointer<UInt8>) -> Int? {
+            guard let input = text.baseAddress else { return 0 }
+            let end = text.count
+            var index = 0
+            var written = 0
+            while true {
+                if pending == 0 {
+                    // Indices stay below `text.count`: wrapping arithmetic cannot overflow.
+                    while end &- index >= 4 {
+                        let digits = input + index
+                        let a = table[Int(digits[0])], b = table[Int(digits[1])]
+                        let c = table[Int(digits[2])], d = table[Int(digits[3])]
+                        // Digits are below 64; white space, `=` and invalid bytes are not.
+                        guard a | b | c | d < 64 else { break }
+                        let group = UInt32(a) &<< 18 | UInt32(b) &<< 12 | UInt32(c) &<< 6 | UInt32(d)
+                        let bytes = out + written
+                        bytes[0] = UInt8(truncatingIfNeeded: group &>> 16)
+                        bytes[1] = UInt8(truncatingIfNeeded: group &>> 8)
+                        bytes[2] = UInt8(truncatingIfNeeded: group)
+                        written &+= 3
+                        index &+= 4
+                    }
+                }
+                guard index < end else { break }
+                let value = table[Int(input[index])]
+                index += 1
+                if value < 64 {
+                    accumulator = accumulator << 6 | UInt32(value)
+                    pending += 1
+                    if pending == 4 {
+                        out[written] = UInt8(truncatingIfNeeded: accumulator >> 16)
+                        out[written + 1] = UInt8(truncatingIfNeeded: accumulator >> 8)
+                        out[written + 2] = UInt8(truncatingIfNeeded: accumulator)
+                        written += 3
+                        accumulator = 0
+                        pending = 0
+                    }
+                } else if value == 65 {
+                    guard flush(to: out, &written) else { return nil }
+                } else if value != 64 {
+                    return nil
                 }
             }
-            guard index < end else { break }
-            let value = table[Int(input[index])]
-            index += 1
-            if value < 64 {
-                accumulator = accumulator << 6 | UInt32(value)
-                pending += 1
-                if pending == 4 {
-                    out[written] = UInt8(truncatingIfNeeded: accumulator >> 16)
-                    out[written + 1] = UInt8(truncatingIfNeeded: accumulator >> 8)
-                    out[written + 2] = UInt8(truncatingIfNeeded: accumulator)
-                    written += 3
-                    accumulator = 0
-                    pending = 0
-                }
-            } else if value == 65 {
-                guard flush() else { return nil }
-            } else if value != 64 {
-                return nil
-            }
+            return written
         }
-        return flush() ? written : nil
     }
 
     /// Appends `data` as base64 lines of `lineLength` characters, each preceded by `indent`

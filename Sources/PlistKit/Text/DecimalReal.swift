@@ -70,9 +70,7 @@ enum DecimalReal {
     private static func clinger(_ mantissa: UInt64, _ power: Int) -> Double? {
         guard mantissa <= 1 << 53, power >= -22, power <= 22 else { return nil }
         let value = Double(mantissa)
-        return exactPowersOfTen.withUnsafeBufferPointer { powers in
-            power >= 0 ? value * powers[power] : value / powers[-power]
-        }
+        return power >= 0 ? value * exactPowersOfTen[power] : value / exactPowersOfTen[-power]
     }
 
     /// 10⁰ … 10²², every power of ten a double holds exactly.
@@ -94,38 +92,37 @@ enum DecimalReal {
         // the product follows.
         var exponent = ((217_706 &* power) >> 16) &+ 64 &+ 1023 &- leadingZeros
         let row = 2 &* (power &- smallestPowerOfFive)
-        return powersOfFive.withUnsafeBufferPointer { table -> Double? in
-            var (high, low) = normalized.multipliedFullWidth(by: table[row])
-            // The product with the table's high word falls short of the true one by less than
-            // `normalized` units of `low`. That matters only if adding it could carry into
-            // the bits kept, so then add the product with the table's low word too.
-            if high & 0x1FF == 0x1FF, low &+ normalized < normalized {
-                let (carryHigh, carryLow) = normalized.multipliedFullWidth(by: table[row &+ 1])
-                let (sum, carried) = low.addingReportingOverflow(carryHigh)
-                let mergedHigh = carried ? high &+ 1 : high
-                // Still one carry away from different bits: undecided.
-                if mergedHigh & 0x1FF == 0x1FF, sum == .max, carryLow &+ normalized < normalized {
-                    return nil
-                }
-                high = mergedHigh
-                low = sum
+        let table = powersOfFive
+        var (high, low) = normalized.multipliedFullWidth(by: table[row])
+        // The product with the table's high word falls short of the true one by less than
+        // `normalized` units of `low`. That matters only if adding it could carry into
+        // the bits kept, so then add the product with the table's low word too.
+        if high & 0x1FF == 0x1FF, low &+ normalized < normalized {
+            let (carryHigh, carryLow) = normalized.multipliedFullWidth(by: table[row &+ 1])
+            let (sum, carried) = low.addingReportingOverflow(carryHigh)
+            let mergedHigh = carried ? high &+ 1 : high
+            // Still one carry away from different bits: undecided.
+            if mergedHigh & 0x1FF == 0x1FF, sum == .max, carryLow &+ normalized < normalized {
+                return nil
             }
-            // Keep 54 bits: 53 and one to round with.
-            let topBit = Int(truncatingIfNeeded: high >> 63)
-            var significand = high >> (9 &+ topBit)
-            exponent &-= 1 ^ topBit
-            // Exactly halfway between two doubles as far as the truncated product shows, with
-            // an even one below: the true value may be the tie (round down) or just above it
-            // (round up).
-            if low == 0, high & 0x1FF == 0, significand & 3 == 1 { return nil }
-            significand = (significand &+ (significand & 1)) >> 1
-            if significand >= 1 << 53 {
-                significand >>= 1
-                exponent &+= 1
-            }
-            // Subnormal or zero (below 1), infinite (0x7FF and above).
-            guard exponent >= 1, exponent < 0x7FF else { return nil }
-            return Double(bitPattern: UInt64(exponent) << 52 | significand & (1 << 52 &- 1))
+            high = mergedHigh
+            low = sum
         }
+        // Keep 54 bits: 53 and one to round with.
+        let topBit = Int(truncatingIfNeeded: high >> 63)
+        var significand = high >> (9 &+ topBit)
+        exponent &-= 1 ^ topBit
+        // Exactly halfway between two doubles as far as the truncated product shows, with
+        // an even one below: the true value may be the tie (round down) or just above it
+        // (round up).
+        if low == 0, high & 0x1FF == 0, significand & 3 == 1 { return nil }
+        significand = (significand &+ (significand & 1)) >> 1
+        if significand >= 1 << 53 {
+            significand >>= 1
+            exponent &+= 1
+        }
+        // Subnormal or zero (below 1), infinite (0x7FF and above).
+        guard exponent >= 1, exponent < 0x7FF else { return nil }
+        return Double(bitPattern: UInt64(exponent) << 52 | significand & (1 << 52 &- 1))
     }
 }

@@ -1,10 +1,10 @@
-/// Decimal digits stored straight into memory, two at a time, with no `String` in between.
+/// Decimal digits stored straight into the output, two at a time, with no `String` in between.
 enum DecimalText {
     /// The most bytes ``write(_:negative:to:)`` stores: a sign and 20 digits.
     static let maximumCount = 21
 
     /// "00" through "99", two bytes each.
-    private static var digitPairs: StaticString {
+    static var digitPairs: StaticString {
         "00010203040506070809101112131415161718192021222324252627282930313233343536373839404142434445464748495051525354555657585960616263646566676869707172737475767778798081828384858687888990919293949596979899"
     }
 
@@ -22,7 +22,8 @@ enum DecimalText {
     }
 
     /// Stores `value` at `dest` in exactly `count` digits, zero-padded on the left;
-    /// `count` must be at least ``digitCount(_:)``.
+    /// `count` must be at least ``digitCount(_:)``. For the date writer, which stores its
+    /// fixed layout through one pointer.
     @inline(__always)
     static func write(_ value: UInt64, count: Int, to dest: UnsafeMutablePointer<UInt8>) {
         let pairs = digitPairs.utf8Start
@@ -41,18 +42,11 @@ enum DecimalText {
         }
     }
 
-    /// Stores `magnitude`, after a `-` when `negative`, at `dest` (room for
-    /// ``maximumCount`` bytes) and returns the number of bytes stored.
+    /// Stores `magnitude`, after a `-` when `negative` (at most ``maximumCount`` bytes).
     @inline(__always)
-    static func write(_ magnitude: UInt64, negative: Bool, to dest: UnsafeMutablePointer<UInt8>) -> Int {
-        var dest = dest
-        if negative {
-            dest.pointee = UInt8(ascii: "-")
-            dest += 1
-        }
-        let count = digitCount(magnitude)
-        write(magnitude, count: count, to: dest)
-        return negative ? count &+ 1 : count
+    static func write(_ magnitude: UInt64, negative: Bool, to out: inout ByteOutput) {
+        if negative { out.append(UInt8(ascii: "-")) }
+        out.appendDigits(magnitude, count: digitCount(magnitude))
     }
 }
 
@@ -60,17 +54,18 @@ extension ByteBuffer {
     /// Appends `value` in decimal.
     @inline(__always)
     mutating func appendDecimal(_ value: PlistInteger) {
-        let dest = reserve(DecimalText.maximumCount)
-        if let unsigned = value.uint64Value {
-            commit(DecimalText.write(unsigned, negative: false, to: dest))
-        } else {
-            commit(DecimalText.write(value.int64Value!.magnitude, negative: true, to: dest))
+        append(reserving: DecimalText.maximumCount) { out in
+            if let unsigned = value.uint64Value {
+                DecimalText.write(unsigned, negative: false, to: &out)
+            } else {
+                DecimalText.write(value.int64Value!.magnitude, negative: true, to: &out)
+            }
         }
     }
 
     /// Appends `value` in decimal.
     @inline(__always)
     mutating func appendDecimal(_ value: UInt64) {
-        commit(DecimalText.write(value, negative: false, to: reserve(DecimalText.maximumCount)))
+        append(reserving: DecimalText.maximumCount) { DecimalText.write(value, negative: false, to: &$0) }
     }
 }

@@ -14,58 +14,31 @@ enum PlistRealFormat {
     /// XML: `nan`, `+infinity`, `-infinity`, `0.0` and `-0.0`, otherwise C's `%.17g`.
     /// (plutil writes `-0.0` as `0.0`; PlistKit keeps the sign.)
     static func appendXML(_ value: Double, to out: inout ByteBuffer) {
-        out.commit(writeXML(value, to: out.reserve(maximumXMLCount)))
+        out.append(reserving: maximumXMLCount) { writeXML(value, to: &$0) }
     }
 
-    /// ``appendXML(_:to:)-(_,ByteBuffer)`` for text collected in an array.
-    static func appendXML(_ value: Double, to out: inout [UInt8]) {
-        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: maximumXMLCount) { buffer in
-            let count = writeXML(value, to: buffer.baseAddress!)
-            out.append(contentsOf: UnsafeBufferPointer(start: buffer.baseAddress!, count: count))
-        }
-    }
-
-    /// Stores the XML text of `value` at `dest`, which has room for ``maximumXMLCount``
-    /// bytes, and returns the number of bytes stored.
+    /// Stores the XML text of `value` (at most ``maximumXMLCount`` bytes).
     @inline(__always)
-    static func writeXML(_ value: Double, to dest: UnsafeMutablePointer<UInt8>) -> Int {
+    static func writeXML(_ value: Double, to out: inout ByteOutput) {
         if value.isNaN {
-            return write("nan", to: dest)
+            out.append("nan")
         } else if value.isInfinite {
-            return write(value < 0 ? "-infinity" : "+infinity", to: dest)
+            out.append(value < 0 ? "-infinity" : "+infinity")
         } else if value == 0 {
-            return write(value.sign == .minus ? "-0.0" : "0.0", to: dest)
-        } else {
-            return writePercent17g(value, to: dest)
+            out.append(value.sign == .minus ? "-0.0" : "0.0")
+        } else if !writePercent17gFast(value, to: &out) {
+            writePercent17gLibc(value, to: &out)
         }
-    }
-
-    @inline(__always)
-    private static func write(_ text: StaticString, to dest: UnsafeMutablePointer<UInt8>) -> Int {
-        dest.update(from: text.utf8Start, count: text.utf8CodeUnitCount)
-        return text.utf8CodeUnitCount
-    }
-
-    /// C's `%.17g` for a finite, nonzero value, stored at `dest` (room for
-    /// ``maximumXMLCount`` bytes); returns the number of bytes stored. Exact integer
-    /// arithmetic for binary exponents in `fastExponents` (about 1.1e-22 ..< 2.6e36); the C
-    /// library elsewhere.
-    static func writePercent17g(_ value: Double, to dest: UnsafeMutablePointer<UInt8>) -> Int {
-        writePercent17gFast(value, to: dest) ?? writePercent17gLibc(value, to: dest)
     }
 
     /// Binary exponents (of the leading bit) that the exact UInt128 path handles.
     /// Lower bound: the scale 10^s, s ≤ 38, stays below 2^128; upper: m · 2^e stays below 2^128.
     static let fastExponents: ClosedRange<Int> = -73 ... 120
 
-    /// The C library's `%.17g`, the reference the fast path reproduces.
-    static func writePercent17gLibc(_ value: Double, to dest: UnsafeMutablePointer<UInt8>) -> Int {
-        let length = dest.withMemoryRebound(to: CChar.self, capacity: maximumXMLCount) { buffer in
-            withVaList([value]) { arguments in
-                vsnprintf(buffer, maximumXMLCount, "%.17g", arguments)
-            }
-        }
-        return max(0, min(Int(length), maximumXMLCount - 1))
+    /// The C library's `%.17g`, the reference the fast path reproduces (at most
+    /// ``maximumXMLCount`` bytes less one).
+    static func writePercent17gLibc(_ value: Double, to out: inout ByteOutput) {
+        out.appendPrintf("%.17g", value)
     }
 
     @inline(__always)
@@ -78,15 +51,18 @@ enum PlistRealFormat {
 
     private static let powersOf10: [UInt128] = (0 ... 38).map { pow10($0) }
 
-    /// Stores `%.17g` of a finite nonzero `value` at `dest` with exact integer arithmetic
-    /// and round-half-even, as glibc does, and returns the number of bytes stored; nil
-    /// (nothing stored) outside `fastExponents`.
+    /// 10^0 through 10^19.
+    private static let powersOf10Word: [UInt64] = (0 ... 19).map { UInt64(pow10($0)) }
+
+    /// Stores `%.17g` of a finite nonzero `value` with exact integer arithmetic and
+    /// round-half-even, as glibc does, and returns true; false (nothing stored) outside
+    /// `fastExponents`.
     @inline(__always)
-    static func writePercent17gFast(_ value: Double, to dest: UnsafeMutablePointer<UInt8>) -> Int? {
+    static func writePercent17gFast(_ value: Double, to out: inout ByteOutput) -> Bool {
         let biased = Int(value.exponentBitPattern)
         // Subnormals (biased 0) fall outside fastExponents.
         let e2 = biased - 1023
-        guard biased != 0, fastExponents.contains(e2) else { return nil }
+        guard biased != 0, fastExponents.contains(e2) else { return false }
         let m = UInt128(value.significandBitPattern | (1 << 52))
         let e = e2 - 52  // value = m · 2^e
 
@@ -138,53 +114,48 @@ enum PlistRealFormat {
             break
         }
 
-        return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 17) { buffer in
-            let base = buffer.baseAddress!
-            DecimalText.write(digits, count: 17, to: base)
-            // Significant digits without trailing zeros: base[0 ..< end].
-            var end = 17
-            while end > 1 && base[end &- 1] == 48 { end &-= 1 }
+        // The 17 digits without their trailing zeros: `significant`, `end` digits long.
+        var significant = digits
+        var end = 17
+        if significant % lowest == 0 { significant /= lowest; end = 1 }
+        // At most 15 trailing zeros otherwise.
+        if significant % 100_000_000 == 0 { significant /= 100_000_000; end &-= 8 }
+        if significant % 10_000 == 0 { significant /= 10_000; end &-= 4 }
+        if significant % 100 == 0 { significant /= 100; end &-= 2 }
+        if significant % 10 == 0 { significant /= 10; end &-= 1 }
 
-            var n = 0
-            @inline(__always) func put(_ byte: UInt8) {
-                dest[n] = byte
-                n &+= 1
+        if value.sign == .minus { out.append(UInt8(ascii: "-")) }
+        let x = decimalExponent
+        if x < -4 || x >= 17 {
+            // d.ddde±XX: the first digit, then the rest of the significant ones.
+            let rest = end &- 1
+            let scale = powersOf10Word[rest]
+            out.appendDigits(significant / scale, count: 1)
+            if rest > 0 {
+                out.append(UInt8(ascii: "."))
+                out.appendDigits(significant % scale, count: rest)
             }
-            if value.sign == .minus { put(45) }  // "-"
-            let x = decimalExponent
-            if x < -4 || x >= 17 {
-                put(base[0])
-                if end > 1 {
-                    put(46)  // "."
-                    var j = 1
-                    while j < end { put(base[j]); j &+= 1 }
-                }
-                put(101)  // "e"
-                put(x < 0 ? 45 : 43)
-                let magnitude = x < 0 ? -x : x
-                if magnitude >= 100 {
-                    put(UInt8(truncatingIfNeeded: magnitude / 100) &+ 48)
-                }
-                put(UInt8(truncatingIfNeeded: (magnitude / 10) % 10) &+ 48)
-                put(UInt8(truncatingIfNeeded: magnitude % 10) &+ 48)
-            } else if x >= 0 {
-                // Integer part: digits[0 ... x]; fraction: the rest, trimmed.
-                var j = 0
-                while j <= x { put(base[j]); j &+= 1 }
-                if end > j {
-                    put(46)
-                    while j < end { put(base[j]); j &+= 1 }
-                }
+            out.append(x < 0 ? "e-" : "e+")
+            let magnitude = x < 0 ? -x : x
+            out.appendDigits(UInt64(magnitude), count: magnitude >= 100 ? 3 : 2)
+        } else if x >= 0 {
+            // Integer part: the first x + 1 of the 17 digits; fraction: the significant rest.
+            if end > x &+ 1 {
+                let fraction = end &- x &- 1
+                let scale = powersOf10Word[fraction]
+                out.appendDigits(significant / scale, count: x &+ 1)
+                out.append(UInt8(ascii: "."))
+                out.appendDigits(significant % scale, count: fraction)
             } else {
-                put(48)
-                put(46)
-                var z = -1
-                while z > x { put(48); z &-= 1 }
-                var j = 0
-                while j < end { put(base[j]); j &+= 1 }
+                out.appendDigits(digits / powersOf10Word[16 &- x], count: x &+ 1)
             }
-            return n
+        } else {
+            // 0.000ddd: -x - 1 zeros after the point, then the significant digits.
+            out.append("0.")
+            out.append(repeating: UInt8(ascii: "0"), count: -x &- 1)
+            out.appendDigits(significant, count: end)
         }
+        return true
     }
 
     /// JSON: Swift's shortest round-trip text without a trailing `.0` (what Foundation's

@@ -44,37 +44,48 @@ final class BinaryEventSource: PlistEventSource {
     // the state below skips Swift's dynamic exclusivity checks, which cost more than an event.
     @exclusivity(unchecked) private var stack: [Frame] = []
     @exclusivity(unchecked) private var started = false
-    /// The strings of recently read string objects: uniqued keys and values are referred to
-    /// again and again, and are decoded once while they stay here.
-    @exclusivity(unchecked) private var strings = RecentStrings()
+    /// A file's image and its table, kept apart from ``storage`` so that an event reads them
+    /// without taking the enum apart; nil for `Data` input.
+    private let image: SparseFileImage?
+    private let fileTable: BinaryObjectTable
+    /// The scalars of recently read objects: uniqued keys and values are referred to again
+    /// and again, and are decoded (and their pages read in) once while they stay here.
+    @exclusivity(unchecked) private var scalars = RecentScalars()
 
-    /// The `String`s of string objects by object index, one per slot of a small table, each
-    /// replaced by the next object that maps to it.
-    private struct RecentStrings {
-        private static let slotCount = 256
-        private var indices = [Int](repeating: -1, count: RecentStrings.slotCount)
-        private var values = [String](repeating: "", count: RecentStrings.slotCount)
+    /// The scalar values of objects by object index, one per slot of a small table, each
+    /// replaced by the next object that maps to it. Data and strings longer than
+    /// ``longestKept`` bytes are not kept, so the table holds a few hundred kilobytes at most.
+    private struct RecentScalars {
+        private static let slotCount = 512
+        /// The longest string payload kept, in bytes (or UTF-16 units).
+        static let longestKept = 512
+        private var indices = [Int](repeating: -1, count: RecentScalars.slotCount)
+        private var values = [Plist](repeating: .bool(false), count: RecentScalars.slotCount)
 
-        /// The string of object `index`, if it is here.
-        func string(of index: Int) -> String? {
-            let slot = index & (Self.slotCount - 1)
+        /// The value of object `index`, if it is here.
+        @inline(__always)
+        func value(of index: Int) -> Plist? {
+            let slot = index & (Self.slotCount &- 1)
             return indices.withUnsafeBufferPointer { $0[slot] } == index ? values.withUnsafeBufferPointer { $0[slot] } : nil
         }
 
-        mutating func remember(_ string: String, of index: Int) {
-            let slot = index & (Self.slotCount - 1)
+        @inline(__always)
+        mutating func remember(_ value: Plist, of index: Int) {
+            let slot = index & (Self.slotCount &- 1)
             indices.withUnsafeMutableBufferPointer { $0[slot] = index }
-            values.withUnsafeMutableBufferPointer { $0[slot] = string }
+            values.withUnsafeMutableBufferPointer { $0[slot] = value }
         }
     }
 
     init(bytes: Data, options: PlistReadingOptions) throws(PlistError) {
         storage = .data(bytes)
+        image = nil
         maximumDepth = options.maximumDepth
         sharesLargeData = options.sharesLargeData
         trailer = try Self.checkedTrailer(bytes.withUnsafeBytes { buffer in
             Result { () throws(PlistError) in try BinaryObjectTable(buffer).trailer }
         })
+        fileTable = BinaryObjectTable(checked: UnsafeRawBufferPointer(start: nil, count: 0), trailer: trailer)
     }
 
     /// Reads the regular file behind `descriptor` from the offset `found` (where the
@@ -95,10 +106,12 @@ final class BinaryEventSource: PlistEventSource {
         let count = extent.size - extent.offset
         let image = try SparseFileImage(descriptor: fileDescriptor, offset: extent.offset, count: count, pageBudget: pageBudget)
         storage = .file(image)
+        self.image = image
         // The header and the trailer, which is all the checks of the trailer read.
         try image.load(0, BinaryMarker.headerSize)
         try image.load(max(0, count - BinaryMarker.trailerSize), count)
         trailer = try BinaryObjectTable(image.bytes).trailer
+        fileTable = BinaryObjectTable(checked: image.bytes, trailer: trailer)
     }
 
     private static func checkedTrailer(_ result: Result<BinaryTrailer, PlistError>) throws(PlistError) -> BinaryTrailer {
@@ -106,6 +119,7 @@ final class BinaryEventSource: PlistEventSource {
     }
 
     func next() throws(PlistError) -> PlistEvent? {
+        if let image { return try step(fileTable, image: image) }
         switch storage {
         case .data(let data):
             let result = data.withUnsafeBytes { buffer in
@@ -118,7 +132,7 @@ final class BinaryEventSource: PlistEventSource {
             }
             return try result.get()
         case .file(let image):
-            return try step(BinaryObjectTable(checked: image.bytes, trailer: trailer), image: image)
+            return try step(fileTable, image: image)
         }
     }
 
@@ -165,10 +179,7 @@ final class BinaryEventSource: PlistEventSource {
         guard index >= 0, index < table.objectCount else {
             throw table.refOutOfRange(index, referencedFrom: referrer)
         }
-        guard !stack.contains(where: { $0.index == index }) else {
-            throw PlistError(.cyclicReference, "object \(index) contains itself", offset: referrer)
-        }
-        guard let image else { return try table.object(index: index) }
+        guard let image else { return try checkedAcyclic(table.object(index: index), index: index, referencedFrom: referrer) }
         let entry = trailer.offsetTableOffset + index * trailer.offsetIntSize
         try image.load(entry, entry + Self.widestRead)
         let offset = try table.offset(ofObject: index)
@@ -176,24 +187,38 @@ final class BinaryEventSource: PlistEventSource {
         let object = try table.object(at: offset)
         switch object.kind {
         case .array, .set, .dictionary:
-            break  // its references are read in one at a time, as the walk comes to them
+            // Its references are read in one at a time, as the walk comes to them.
+            return try checkedAcyclic(object, index: index, referencedFrom: referrer)
         default:
             let end = object.start + object.count * (object.kind == .utf16String ? 2 : 1)
             try image.load(object.start, end + Self.widestRead)
+            return object
+        }
+    }
+
+    /// `object` (number `index`), unless it is a container that is open: a cycle. Only
+    /// containers are open, so a scalar needs no look at the stack.
+    @inline(__always)
+    private func checkedAcyclic(_ object: BinaryObject, index: Int, referencedFrom referrer: Int) throws(PlistError) -> BinaryObject {
+        switch object.kind {
+        case .array, .set, .dictionary:
+            guard !stack.contains(where: { $0.index == index }) else {
+                throw PlistError(.cyclicReference, "object \(index) contains itself", offset: referrer)
+            }
+        default:
+            break
         }
         return object
     }
 
     /// The event of object `index`: a scalar, or the start of a container, which opens.
     private func value(_ table: BinaryObjectTable, image: SparseFileImage?, index: Int, referencedFrom referrer: Int) throws(PlistError) -> PlistEvent {
-        if let string = strings.string(of: index) { return .scalar(.string(string)) }
+        if let scalar = scalars.value(of: index) { return .scalar(scalar) }
         let object = try located(table, image: image, index: index, referencedFrom: referrer)
-        if object.isString {
-            let string = try table.string(object)
-            strings.remember(string, of: index)
-            return .scalar(.string(string))
+        if let scalar = try table.scalarValue(object) {
+            if object.kind != .data, object.count <= RecentScalars.longestKept { scalars.remember(scalar, of: index) }
+            return .scalar(scalar)
         }
-        if let scalar = try table.scalarValue(object) { return .scalar(scalar) }
         guard stack.count < maximumDepth else {
             throw PlistError(.depthLimitExceeded, "containers nest deeper than \(maximumDepth) levels", offset: object.offset)
         }
@@ -203,11 +228,11 @@ final class BinaryEventSource: PlistEventSource {
 
     /// The text of the key object `index`, which must be a string.
     private func key(_ table: BinaryObjectTable, image: SparseFileImage?, index: Int, referencedFrom referrer: Int) throws(PlistError) -> String {
-        if let string = strings.string(of: index) { return string }
+        if case .string(let string) = scalars.value(of: index) { return string }
         let object = try located(table, image: image, index: index, referencedFrom: referrer)
         if object.isString {
             let string = try table.string(object)
-            strings.remember(string, of: index)
+            if object.count <= RecentScalars.longestKept { scalars.remember(.string(string), of: index) }
             return string
         }
         _ = try table.scalarValue(object)  // a malformed scalar is that error, as in BinaryReader

@@ -53,10 +53,15 @@ extension BinaryWriter {
                     target.storeBytes(of: UInt16(truncatingIfNeeded: reference).bigEndian, toByteOffset: 2 * offset, as: UInt16.self)
                 }
             case 3:
-                for (offset, reference) in references.enumerated() {
-                    target.storeBytes(of: UInt16(truncatingIfNeeded: reference >> 8).bigEndian, toByteOffset: 3 * offset, as: UInt16.self)
-                    target.storeBytes(of: UInt8(truncatingIfNeeded: reference), toByteOffset: 3 * offset + 2, as: UInt8.self)
+                // Each but the last as one 4-byte store whose extra byte the next reference
+                // overwrites; the last exactly, as what follows may be written already.
+                guard let last = references.last else { break }
+                for (offset, reference) in references.dropLast().enumerated() {
+                    target.storeBytes(of: (reference << 8).bigEndian, toByteOffset: 3 * offset, as: UInt32.self)
                 }
+                let offset = 3 * (references.count - 1)
+                target.storeBytes(of: UInt16(truncatingIfNeeded: last >> 8).bigEndian, toByteOffset: offset, as: UInt16.self)
+                target.storeBytes(of: UInt8(truncatingIfNeeded: last), toByteOffset: offset + 2, as: UInt8.self)
             case 4:
                 for (offset, reference) in references.enumerated() {
                     target.storeBytes(of: reference.bigEndian, toByteOffset: 4 * offset, as: UInt32.self)

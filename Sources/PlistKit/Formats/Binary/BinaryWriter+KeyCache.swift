@@ -22,6 +22,16 @@ extension BinaryWriter {
         /// Per entry, the keys it holds alive, if the value being written does not.
         private var heldKeys = [[PlistKey]?](repeating: nil, count: KeyCache.setCount * KeyCache.wayCount)
 
+        /// Forgets every entry, keeping the reference tables made so far: the addresses of
+        /// another value's keys mean nothing for the next.
+        mutating func removeAll() {
+            for entry in addresses.indices {
+                addresses[entry] = 0
+                heldKeys[entry] = nil
+            }
+            for set in lastUsed.indices { lastUsed[set] = 0 }
+        }
+
         /// The set for keys stored at `address`.
         @inline(__always)
         static func set(for address: UInt) -> Int {

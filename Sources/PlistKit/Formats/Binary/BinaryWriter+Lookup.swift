@@ -3,7 +3,9 @@
 extension BinaryWriter {
     /// A scalar encoded at the end of `scalarBytes` and not looked up yet.
     struct EncodedScalar {
-        /// Where its bytes start; they end where the next one's start, or at the end.
+        /// Where its bytes start: in `scalarBytes`, where they end where the next one's start
+        /// (or at the end); for ``modelContainer(keys:lifetime:children:order:scratch:blobs:depth:)``,
+        /// in the encoder's scratch buffer.
         let start: Int
         let hash: UInt64
     }
@@ -50,20 +52,39 @@ extension BinaryWriter {
     /// same encoding, or else a new object, whose bytes move down to `kept` (at or below the
     /// encoding, above every object's bytes), which then moves past them.
     private mutating func uniqueScalar(_ encoding: Range<Int>, hash: UInt64, keepingAt kept: inout Int) throws(PlistError) -> UInt32 {
-        let encoded = UnsafeRawBufferPointer(scalarBytes.buffer(encoding))
         var probe = uniquing.scalars.probe(hash)
-        while let candidate = uniquing.scalars.next(&probe) {
-            let entry = entries[Int(candidate)]
-            guard entry.length == encoding.count else { continue }
-            if BinaryWriter.bytesEqual(UnsafeRawBufferPointer(scalarBytes.buffer(entry.range)), encoded) {
-                return candidate
-            }
-        }
+        if let earlier = earlierScalar(UnsafeRawBufferPointer(scalarBytes.buffer(encoding)), probe: &probe) { return earlier }
         scalarBytes.copy(encoding, to: kept)
         let index = try append(Entry(scalarAt: kept, length: encoding.count))
         kept += encoding.count
         uniquing.scalars.insert(index, at: probe)
         return index
+    }
+
+    /// The index of the scalar encoded as `encoded`, bytes outside `scalarBytes` whose hash is
+    /// `hash`: an earlier one with the same encoding, or else a new object, whose bytes are
+    /// appended to `scalarBytes`. A new scalar's bytes are copied once, a repeated one's never.
+    mutating func uniqueScalar(copying encoded: UnsafeRawBufferPointer, hash: UInt64) throws(PlistError) -> UInt32 {
+        var probe = uniquing.scalars.probe(hash)
+        if let earlier = earlierScalar(encoded, probe: &probe) { return earlier }
+        let index = try append(Entry(scalarAt: scalarBytes.count, length: encoded.count))
+        scalarBytes.append(contentsOf: encoded)
+        uniquing.scalars.insert(index, at: probe)
+        return index
+    }
+
+    /// The index of an object in the table whose encoding is `encoded`, if any; `probe` (a
+    /// lookup of its hash) then rests where a new one goes.
+    @inline(__always)
+    private func earlierScalar(_ encoded: UnsafeRawBufferPointer, probe: inout HashIndexTable.Probe) -> UInt32? {
+        while let candidate = uniquing.scalars.next(&probe) {
+            let entry = entries[Int(candidate)]
+            guard entry.length == encoded.count else { continue }
+            if BinaryWriter.bytesEqual(UnsafeRawBufferPointer(scalarBytes.buffer(entry.range)), encoded) {
+                return candidate
+            }
+        }
+        return nil
     }
 
     /// The index of a container whose child references (keys then values for a dictionary)

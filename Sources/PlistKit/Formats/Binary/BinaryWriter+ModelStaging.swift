@@ -45,20 +45,29 @@ extension BinaryWriter {
         let base = pendingRefs.count
         if let keys { try appendKeyReferences(keys, lifetime: lifetime) }
         let ordered = !order.isEmpty
+        let scratch = UnsafeRawBufferPointer(scratch)
         var position = 0
         while position < children.count {
-            // A batch of scalars, up to the next container or blob (see `appendReferences`).
+            // A batch of scalars, up to the next container or blob, looked up together (see
+            // `appendReferencesOfScalarBatch()`); each is hashed where the encoder wrote it, and
+            // only a new one is copied into the table.
+            let batchStart = position
             let batchEnd = min(children.count, position + BinaryWriter.scalarBatchSize)
             scalarBatch.removeAll()
             while position < batchEnd {
                 let child = children[ordered ? order[position] : position]
                 guard child.length >= 0 else { break }
-                let start = scalarBytes.count
-                scalarBytes.append(scratch, child.start..<child.start + child.length)
-                scalarBatch.append(EncodedScalar(start: start, hash: scalarHash(start..<scalarBytes.count)))
+                let hash = BinaryWriter.hash(UnsafeRawBufferPointer(rebasing: scratch[child.start..<child.start + child.length]))
+                uniquing.scalars.preload(hash)
+                scalarBatch.append(EncodedScalar(start: child.start, hash: hash))
                 position += 1
             }
-            try appendReferencesOfScalarBatch()
+            for item in 0..<position - batchStart {
+                let scalar = scalarBatch[item]
+                let length = children[ordered ? order[batchStart + item] : batchStart + item].length
+                let encoded = UnsafeRawBufferPointer(rebasing: scratch[scalar.start..<scalar.start + length])
+                pendingRefs.append(try uniqueScalar(copying: encoded, hash: scalar.hash))
+            }
             if position < batchEnd {
                 let child = children[ordered ? order[position] : position]
                 if child.length == ModelChild.container {

@@ -23,6 +23,15 @@ extension BinaryWriter {
         var sharedStorage = StorageTable()
         /// The key references of dictionaries whose keys share storage.
         var keys = KeyCache()
+
+        /// Forgets every object, for the next value a ``BinaryWriterScratch`` writes; tables
+        /// past `keptSlots` slots start over small.
+        mutating func removeAll(keepingSlotsUpTo keptSlots: Int) {
+            scalars.removeAll(keepingSlotsUpTo: keptSlots)
+            containers.removeAll(keepingSlotsUpTo: keptSlots)
+            sharedStorage.removeAll(keepingSlotsUpTo: keptSlots)
+            keys.removeAll()
+        }
     }
 
     /// Where a non-empty container's elements live: for an array, its buffer; for a
@@ -61,6 +70,12 @@ extension BinaryWriter {
                 if record.identity == identity { return record.object }
             }
             return nil
+        }
+
+        /// Forgets every identity (see ``Uniquing/removeAll(keepingSlotsUpTo:)``).
+        mutating func removeAll(keepingSlotsUpTo keptSlots: Int) {
+            table.removeAll(keepingSlotsUpTo: keptSlots)
+            recorded.removeAll()
         }
 
         /// Records `object` for `identity`, which has none yet; past the `UInt32` indices the

@@ -45,20 +45,20 @@ package struct BinaryWriter: ~Copyable {
     }
 
     /// The flattened object table; an object's index is its reference.
-    let entries = GrowableTable<Entry>(capacity: 1024)
+    let entries: GrowableTable<Entry>
     /// Encoded scalars, back to back.
-    var scalarBytes = ByteBuffer(capacity: 16 * 1024)
+    var scalarBytes: ByteBuffer
     /// Child references of every container, back to back.
-    let refs = GrowableTable<UInt32>(capacity: 1024)
+    let refs: GrowableTable<UInt32>
     /// Child references of the containers being flattened, innermost last.
-    let pendingRefs = GrowableTable<UInt32>()
+    let pendingRefs: GrowableTable<UInt32>
     /// Scalars encoded to be looked up together; see ``appendReferencesOfScalarBatch()``.
-    let scalarBatch = GrowableTable<EncodedScalar>(capacity: BinaryWriter.scalarBatchSize)
+    let scalarBatch: GrowableTable<EncodedScalar>
     /// The bytes the containers' headers will take.
     var containerHeaderBytes = 0
     /// Data objects too large to go through `scalarBytes`.
     var largeData = LargeData()
-    var uniquing = Uniquing()
+    var uniquing: Uniquing
     let maximumDepth: Int
 
     /// The most scalars looked up together; see ``appendReferencesOfScalarBatch()``.
@@ -66,11 +66,49 @@ package struct BinaryWriter: ~Copyable {
     /// The most objects a file can hold here: references are kept as `UInt32`.
     static let maximumObjectCount = Int(UInt32.max)
 
-    /// Encodes `value`.
+    /// A writer with new, empty tables.
+    init(maximumDepth: Int) {
+        self.init(maximumDepth: maximumDepth, reusing: BinaryWriterScratch())
+    }
+
+    /// A writer with the tables of `scratch`, which must be empty (as
+    /// ``keep(in:)`` leaves them).
+    init(maximumDepth: Int, reusing scratch: BinaryWriterScratch) {
+        self.maximumDepth = maximumDepth
+        entries = scratch.entries
+        refs = scratch.refs
+        pendingRefs = scratch.pendingRefs
+        scalarBatch = scratch.scalarBatch
+        scalarBytes = scratch.scalarBytes.take() ?? ByteBuffer(capacity: BinaryWriterScratch.scalarCapacity)
+        uniquing = scratch.uniquing.take() ?? Uniquing()
+    }
+
+    /// Encodes `value`. A call per small document would spend a large part of its time
+    /// making and freeing the tables, so each thread keeps the last call's, emptied, for its
+    /// next (a call that throws drops them).
     static func write(_ value: Plist, maximumDepth: Int = PlistReadingOptions.default.maximumDepth) throws(PlistError) -> Data {
-        var writer = BinaryWriter(maximumDepth: maximumDepth)
+        let scratch = BinaryWriterScratch.take()
+        var writer = BinaryWriter(maximumDepth: maximumDepth, reusing: scratch)
         let top = try writer.flatten(value, depth: 0)
-        return writer.file(top: top)
+        let file = writer.file(top: top)
+        writer.keep(in: scratch)
+        return file
+    }
+
+    /// Empties the tables and hands them back to `scratch`, which the thread keeps for its
+    /// next call, if they are small; a large document's are freed.
+    consuming func keep(in scratch: BinaryWriterScratch) {
+        guard entries.count <= BinaryWriterScratch.keptObjects, refs.count <= 4 * BinaryWriterScratch.keptObjects,
+              scalarBytes.count <= BinaryWriterScratch.keptScalarBytes else { return }
+        entries.removeAll()
+        refs.removeAll()
+        pendingRefs.removeAll()
+        scalarBatch.removeAll()
+        scalarBytes.removeAll()
+        uniquing.removeAll(keepingSlotsUpTo: BinaryWriterScratch.keptSlots)
+        scratch.scalarBytes = consume scalarBytes
+        scratch.uniquing = uniquing
+        BinaryWriterScratch.give(scratch)
     }
 
     /// The bytes of the file whose root is `top`, once the table holds every object.
@@ -132,12 +170,18 @@ package struct BinaryWriter: ~Copyable {
     }
 
     /// Adds `entry` to the table and returns its index.
+    @inline(__always)
     mutating func append(_ entry: Entry) throws(PlistError) -> UInt32 {
-        guard entries.count < BinaryWriter.maximumObjectCount else {
-            throw PlistError(.limitExceeded, "value holds more than \(BinaryWriter.maximumObjectCount) distinct objects")
-        }
+        guard entries.count < BinaryWriter.maximumObjectCount else { throw BinaryWriter.tooManyObjects() }
         entries.append(entry)
         return UInt32(entries.count - 1)
+    }
+
+    /// The error of a table that would pass ``maximumObjectCount``; out of line, so that
+    /// ``append(_:)``, made for every object, stays small.
+    @inline(never)
+    static func tooManyObjects() -> PlistError {
+        PlistError(.limitExceeded, "value holds more than \(BinaryWriter.maximumObjectCount) distinct objects")
     }
 
     /// The smallest of 1, 2, 4 or 8 bytes that holds `value`: the widths CF gives integers,

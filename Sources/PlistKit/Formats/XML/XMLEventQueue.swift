@@ -145,7 +145,7 @@ final class XMLEventQueue: XMLScannerOutput {
         emit(.scalar(.date(value)))
     }
 
-    func data(_ bytes: [UInt8], at position: XMLPosition) {
+    func data(_ bytes: UnsafeBufferPointer<UInt8>, at position: XMLPosition) {
         emit(.scalar(.data(Data(bytes))))
     }
 

@@ -66,8 +66,8 @@ final class XMLNodeTableBuilder: XMLScannerOutput {
         table.append(.date, value.timeIntervalSinceReferenceDate.bitPattern, position, isValue: true)
     }
 
-    func data(_ bytes: [UInt8], at position: XMLPosition) {
-        bytes.withUnsafeBufferPointer { table.append(.data, text: $0, position) }
+    func data(_ bytes: UnsafeBufferPointer<UInt8>, at position: XMLPosition) {
+        table.append(.data, text: bytes, position)
     }
 
     /// Kept as an ``XMLNodeTable/Kind/invalid`` node: the decoder reports the error with the

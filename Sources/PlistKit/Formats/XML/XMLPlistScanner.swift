@@ -6,9 +6,9 @@ import Foundation
 
 /// Turns libxml2's SAX events into property-list events for a `Sink`: checks which element
 /// may appear where (the PropertyList-1.0 DTD), the nesting depth, and that text appears only
-/// inside text elements; accumulates each element's text and parses `<integer>`, `<real>`,
-/// `<date>` and `<data>`. The first error stops everything. Open only for the subclasses that
-/// fix its sink (see ``XMLTreeScanner``).
+/// inside text elements; accumulates each element's text and parses `<integer>`, `<real>`
+/// and `<date>`, and decodes `<data>` as its text arrives. The first error stops everything.
+/// Open only for the subclasses that fix its sink (see ``XMLTreeScanner``).
 class XMLPlistScanner<Sink: XMLScannerOutput>: XMLSAXHandler {
     private struct Open {
         var element: XMLPlistElement
@@ -42,8 +42,8 @@ class XMLPlistScanner<Sink: XMLScannerOutput>: XMLSAXHandler {
         XMLRawCharacters.unescape(bytes, into: &plainText)
         plainText.withUnsafeBufferPointer(body)
     }
-    /// Reused for decoded `<data>`.
-    @exclusivity(unchecked) private var scratch: [UInt8] = []
+    /// The base64 decoding of the open `<data>` element, whose bytes go to ``text``.
+    @exclusivity(unchecked) private var base64 = Base64.Decoder()
     @exclusivity(unchecked) private var containerDepth = 0
     @exclusivity(unchecked) private var rootSeen = false
     @exclusivity(unchecked) private var documentHasValue = false
@@ -118,6 +118,7 @@ class XMLPlistScanner<Sink: XMLScannerOutput>: XMLSAXHandler {
             break
         default:
             text.removeAll()
+            if element == .data { base64 = Base64.Decoder() }
         }
         open.append(Open(element: element, position: position))
     }
@@ -130,7 +131,12 @@ class XMLPlistScanner<Sink: XMLScannerOutput>: XMLSAXHandler {
             // libxml2 reports no text outside the root element.
             return
         }
-        if top.element.holdsText {
+        if top.element == .data {
+            // Decoded as it arrives: the text itself is never gathered.
+            let piece = bytes.assumingMemoryBound(to: UInt8.self)
+            let out = text.reserve(Base64.Decoder.capacity(for: piece.count))
+            text.commit(base64.decode(piece, to: out) ?? 0)
+        } else if top.element.holdsText {
             text.append(contentsOf: bytes.assumingMemoryBound(to: UInt8.self))
         } else if !XMLReader.isWhitespace(bytes) {
             let sample = String(decoding: bytes.prefix(40), as: UTF8.self).trimmingXMLWhitespace()
@@ -192,11 +198,13 @@ class XMLPlistScanner<Sink: XMLScannerOutput>: XMLSAXHandler {
             }
             sink.date(date, at: position)
         case .data:
-            guard Base64.decode(ByteView(textBytes), into: &scratch) else {
+            let out = text.reserve(Base64.Decoder.capacity(for: 0))
+            guard let last = base64.finish(to: out) else {
                 guard invalid(.invalidData, "<data> holds invalid base64", at: position) else { return }
                 break
             }
-            sink.data(scratch, at: position)
+            text.commit(last)
+            sink.data(textBytes, at: position)
         }
         // A value ended: count it in its parent.
         if open.isEmpty {

@@ -11,8 +11,8 @@ import Foundation
 /// pass. ``PlistDecoder`` uses the same scanner with an ``XMLNodeTable`` instead.
 enum XMLReader {
     static func read(_ buffer: UnsafeRawBufferPointer, options: PlistReadingOptions) throws(PlistError) -> Plist {
-        let builder = try scan(buffer, options: options) { XMLTreeBuilder() }
-        guard let value = builder.value else {
+        let builder = try scan(buffer, options: options) { XMLTreeBuilder.take() }
+        guard let value = builder.finish() else {
             throw PlistError(.structure, "the document holds no property list value")
         }
         return value

@@ -54,8 +54,8 @@ protocol XMLScannerOutput: AnyObject {
     func real(_ value: Double, at position: XMLPosition)
     func bool(_ value: Bool, at position: XMLPosition)
     func date(_ value: Date, at position: XMLPosition)
-    /// A `<data>`'s bytes, base64 already decoded.
-    func data(_ bytes: [UInt8], at position: XMLPosition)
+    /// A `<data>`'s bytes, base64 already decoded (valid during the call only).
+    func data(_ bytes: UnsafeBufferPointer<UInt8>, at position: XMLPosition)
     /// A scalar whose text is malformed (`<integer>12x</integer>`): returns true when the
     /// sink keeps it as a value that fails with `error` when it is read (so a decoder can
     /// name the coding path that reaches it), false when the document fails at once.
