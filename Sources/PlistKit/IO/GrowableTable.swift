@@ -18,7 +18,7 @@ import Darwin
 final class GrowableTable<Element: BitwiseCopyable> {
     private(set) var base: UnsafeMutablePointer<Element>
     private(set) var count = 0
-    private var capacity: Int
+    private(set) var capacity: Int
 
     init(capacity: Int = 256) {
         self.capacity = capacity
@@ -34,6 +34,27 @@ final class GrowableTable<Element: BitwiseCopyable> {
             assert(index >= 0 && index < count)
             return base[index]
         }
+    }
+
+    /// The element at `index`, checked against the count in release builds too: for
+    /// indices an input supplies (the binary reader's per-object marks).
+    subscript(checked index: Int) -> Element {
+        @inline(__always) get {
+            precondition(UInt(bitPattern: index) < UInt(bitPattern: count), "table index out of range")
+            return base[index]
+        }
+        @inline(__always) set {
+            precondition(UInt(bitPattern: index) < UInt(bitPattern: count), "table index out of range")
+            base[index] = newValue
+        }
+    }
+
+    /// Replaces the elements with `newCount` copies of `value`.
+    @inline(__always)
+    func reset(repeating value: Element, count newCount: Int) {
+        count = 0
+        reserve(newCount).initialize(repeating: value, count: newCount)
+        count = newCount
     }
 
     /// Makes room for `extra` more elements, and returns where the first of them goes; the

@@ -53,6 +53,12 @@ public enum SmallASCIIString {
         return unsafeBitCast(words, to: String.self)
     }
 
+    /// The string of words that ``bits(_:count:)`` made and ``isASCII(_:)`` accepted.
+    @inline(__always)
+    static func string(_ words: (low: UInt64, high: UInt64)) -> String {
+        unsafeBitCast(words, to: String.self)
+    }
+
     /// ``bits(_:count:)`` of the bytes at `offset` in a view, 16 of which must lie in it
     /// from there.
     @inline(__always)

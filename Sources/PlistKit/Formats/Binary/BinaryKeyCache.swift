@@ -17,11 +17,14 @@ final class BinaryKeyCache {
     /// The longest key kept.
     static let maximumLength = 64
 
+    // The slots are read for every long key: Swift's dynamic exclusivity checks on these
+    // stored properties would cost more than the lookup. Nothing hands them out `inout`.
+
     /// Each slot's string, nil while it is free.
-    private var strings: [String?]
+    @exclusivity(unchecked) private var strings: [String?]
     /// Each slot's bytes, ``maximumLength`` a slot, and their count (0 while free).
-    private var bytes: [UInt8]
-    private var lengths: [UInt8]
+    @exclusivity(unchecked) private var bytes: [UInt8]
+    @exclusivity(unchecked) private var lengths: [UInt8]
 
     init() {
         strings = Array(repeating: nil, count: Self.slotCount)

@@ -344,7 +344,7 @@ package struct BinaryObjectTable {
     }
 
     /// Object `index` as a dictionary key and its print, when it is an ASCII string that
-    /// passes every check the full path makes and is either shorter than 15 bytes (made
+    /// passes every check the full path makes and is either of at most 15 bytes (made
     /// inline) or of the lengths `cache` keeps (taken from it, or made and kept there); nil
     /// for anything else, which the full path decodes or reports.
     @inline(__always)
@@ -353,18 +353,28 @@ package struct BinaryObjectTable {
         let marker = bytes[offset]
         guard marker >> 4 == BinaryMarker.asciiString else { return nil }
         let lowNibble = Int(marker & 0x0F)
-        guard lowNibble == 0x0F else {
-            guard let string = shortInlineString(at: offset, count: lowNibble) else { return nil }
-            return (string, BinaryKeyPrint(bytes, at: offset &+ 1, count: lowNibble))
-        }
+        guard lowNibble == 0x0F else { return inlineKey(at: offset &+ 1, count: lowNibble) }
         // A longer key's count follows as a one-byte integer object.
         let start = offset &+ 3
-        guard let cache, start <= trailer.offsetTableOffset, bytes[offset &+ 1] == 0x10 else { return nil }
+        guard start <= trailer.offsetTableOffset, bytes[offset &+ 1] == 0x10 else { return nil }
         let count = Int(bytes[offset &+ 2])
-        guard count >= BinaryKeyCache.minimumLength, count <= BinaryKeyCache.maximumLength,
+        // Fifteen bytes (`CFBundleVersion`) no longer fit the marker, but still fit inline.
+        if count <= SmallASCIIString.capacity { return inlineKey(at: start, count: count) }
+        guard let cache, count >= BinaryKeyCache.minimumLength, count <= BinaryKeyCache.maximumLength,
               start &+ count <= trailer.offsetTableOffset,
               let string = cache.string(bytes.slice(at: start, count: count)) else { return nil }
         return (string, BinaryKeyPrint(bytes, at: start, count: count))
+    }
+
+    /// The key of `count` (at most ``SmallASCIIString/capacity``) bytes at `start`, made
+    /// inline, and its print, when they fit in the object area and are ASCII. The inline
+    /// string's words are the print too: the bytes are read once.
+    @inline(__always)
+    private func inlineKey(at start: Int, count: Int) -> (String, BinaryKeyPrint)? {
+        guard start &+ count <= trailer.offsetTableOffset, start &+ 16 <= bytes.count, SmallASCIIString.isAvailable else { return nil }
+        let words = SmallASCIIString.bits(bytes, at: start, count: count)
+        guard SmallASCIIString.isASCII(words) else { return nil }
+        return (SmallASCIIString.string(words), BinaryKeyPrint(words))
     }
 
     /// The value of the object at `offset` (in the object area) when it is an ASCII string of

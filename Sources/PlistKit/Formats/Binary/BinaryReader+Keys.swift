@@ -21,6 +21,14 @@ struct BinaryKeyPrint: Equatable {
         }
     }
 
+    /// The print of a key of at most ``SmallASCIIString/capacity`` bytes whose words
+    /// ``SmallASCIIString/bits(_:count:)`` read.
+    @inline(__always)
+    init(_ words: (low: UInt64, high: UInt64)) {
+        first = words.low
+        second = words.high
+    }
+
     /// The print of `key`'s UTF-8.
     init(_ key: String) {
         var key = key

@@ -208,7 +208,7 @@ extension BinaryReader<DenseObjectMarks> {
         table.storage = options.sharesLargeData ? storage : nil
         let scratch = BinaryReaderScratch.take()
         defer { BinaryReaderScratch.give(scratch) }
-        var reader = BinaryReader(table, maximumDepth: options.maximumDepth, marks: scratch.takeMarks(objectCount: table.objectCount),
+        var reader = BinaryReader(table, maximumDepth: options.maximumDepth, marks: scratch.marks(objectCount: table.objectCount),
                                   shared: scratch.shared, keySets: scratch.keySets, keyCache: scratch.keys)
         // The reader's tables are the only copies while it fills them.
         scratch.shared = .init()
@@ -216,7 +216,6 @@ extension BinaryReader<DenseObjectMarks> {
         let value = try reader.object(at: table.trailer.topObject, depth: 0, referencedFrom: table.topReferrer)
         scratch.shared = reader.shared
         scratch.keySets = reader.keySets
-        scratch.keepMarks(reader.state)
         return value
     }
 }
@@ -226,19 +225,18 @@ protocol BinaryObjectMarks {
     subscript(index: Int) -> UInt8 { get set }
 }
 
-/// One byte per object of the file, zeroed: the whole-file reader's marks, an array the
-/// thread's ``BinaryReaderScratch`` lends the reader (its only copy while the reader runs).
+/// One byte per object of the file, zeroed: the whole-file reader's marks, in the table the
+/// thread's ``BinaryReaderScratch`` keeps from read to read.
 struct DenseObjectMarks: BinaryObjectMarks {
-    /// The flags; at least one per object (the array is kept from read to read).
-    private(set) var flags: [UInt8]
+    private let flags: GrowableTable<UInt8>
 
-    init(_ flags: [UInt8]) {
+    init(_ flags: GrowableTable<UInt8>) {
         self.flags = flags
     }
 
     subscript(index: Int) -> UInt8 {
-        get { flags[index] }
-        set { flags[index] = newValue }
+        @inline(__always) get { flags[checked: index] }
+        @inline(__always) nonmutating set { flags[checked: index] = newValue }
     }
 }
 

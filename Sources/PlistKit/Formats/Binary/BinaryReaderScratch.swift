@@ -8,8 +8,10 @@
 /// nothing, and a read that starts while the thread's scratch is taken (none does today)
 /// gets a new one. What a large file grew is not kept: memory held per thread stays small.
 final class BinaryReaderScratch {
-    /// Storage for ``DenseObjectMarks``, empty while a reader has it.
-    private var marks = [UInt8](repeating: 0, count: 1024)
+    /// Storage for ``DenseObjectMarks`` (a table, whose marks are set in place: an array's
+    /// would check its uniqueness at every mark). Unchecked exclusivity: it is replaced only
+    /// between reads, never handed out `inout`.
+    @exclusivity(unchecked) private var marks = GrowableTable<UInt8>(capacity: 1024)
     /// The reader's tables, empty between reads.
     var shared = ObjectIndexTable<Plist>()
     var keySets = ObjectIndexTable<BinaryKeySet>()
@@ -22,22 +24,10 @@ final class BinaryReaderScratch {
 
     private init() {}
 
-    /// Zeroed marks for `objectCount` objects, for a reader to use and give back with
-    /// ``keepMarks(_:)``.
-    func takeMarks(objectCount: Int) -> DenseObjectMarks {
-        var flags = marks
-        marks = []
-        if flags.count < objectCount {
-            flags = [UInt8](repeating: 0, count: objectCount)
-        } else {
-            for index in 0..<objectCount { flags[index] = 0 }
-        }
-        return DenseObjectMarks(flags)
-    }
-
-    /// Keeps the marks a reader took, for the next read.
-    func keepMarks(_ used: DenseObjectMarks) {
-        marks = used.flags
+    /// Zeroed marks for `objectCount` objects, valid until ``finish()`` or the next call.
+    func marks(objectCount: Int) -> DenseObjectMarks {
+        marks.reset(repeating: 0, count: objectCount)
+        return DenseObjectMarks(marks)
     }
 
     /// Forgets what the read that ends kept (the values it shared belong to its result), and
@@ -45,8 +35,8 @@ final class BinaryReaderScratch {
     func finish() {
         shared.removeAll(keepingSlotsUpTo: Self.keptTableSlots)
         keySets.removeAll(keepingSlotsUpTo: Self.keptTableSlots)
-        if marks.count > Self.keptMarkCapacity || marks.isEmpty {
-            marks = [UInt8](repeating: 0, count: 1024)
+        if marks.capacity > Self.keptMarkCapacity {
+            marks = GrowableTable<UInt8>(capacity: 1024)
         }
     }
 
