@@ -70,12 +70,12 @@ extension ModelSource {
     /// (and no reference to the source taken) to pass to its `init(plist:)`.
     @inlinable @inline(__always)
     func scalar<T>(_ type: T.Type, _ value: Int, _ depth: Int, _ step: ModelStep) throws(DecodingError) -> T? {
-        if T.self == String.self { return unsafeBitCast(try string(value, depth, step), to: T.self) }
-        if T.self == Int.self { return unsafeBitCast(try int(value, depth, step), to: T.self) }
-        if T.self == Double.self { return unsafeBitCast(try double(value, depth, step), to: T.self) }
-        if T.self == Bool.self { return unsafeBitCast(try bool(value, depth, step), to: T.self) }
-        if T.self == Date.self { return unsafeBitCast(try date(value, depth, step), to: T.self) }
-        if T.self == Data.self { return unsafeBitCast(try data(value, depth, step), to: T.self) }
+        if T.self == String.self { return sameTypeCast(try string(value, depth, step), to: T.self) }
+        if T.self == Int.self { return sameTypeCast(try int(value, depth, step), to: T.self) }
+        if T.self == Double.self { return sameTypeCast(try double(value, depth, step), to: T.self) }
+        if T.self == Bool.self { return sameTypeCast(try bool(value, depth, step), to: T.self) }
+        if T.self == Date.self { return sameTypeCast(try date(value, depth, step), to: T.self) }
+        if T.self == Data.self { return sameTypeCast(try data(value, depth, step), to: T.self) }
         return nil
     }
 }
