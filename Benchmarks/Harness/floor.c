@@ -22,23 +22,7 @@ struct input { const char *bytes; size_t length; };
 
 static void parse_xml(void *context) {
     struct input *input = context;
-    xmlSAXHandler handler;
-    memset(&handler, 0, sizeof handler);
-    handler.initialized = XML_SAX2_MAGIC;
-    handler.startElementNs = on_start;
-    handler.endElementNs = on_end;
-    handler.characters = on_characters;
-    xmlParserCtxtPtr parser = xmlCreateMemoryParserCtxt(input->bytes, (int)input->length);
-    if (!parser) { fprintf(stderr, "cannot create parser\n"); exit(1); }
-    xmlSAXHandlerPtr saved = parser->sax;
-    parser->sax = &handler;
-    parser->userData = NULL;
-    xmlCtxtUseOptions(parser, XML_PARSE_NONET | XML_PARSE_HUGE);
-    xmlParseDocument(parser);
-    int ok = parser->wellFormed;
-    parser->sax = saved;
-    xmlFreeParserCtxt(parser);
-    if (!ok) { fprintf(stderr, "not well-formed\n"); exit(1); }
+    if (!bare_sax2_parse(input->bytes, input->length)) { fprintf(stderr, "not well-formed\n"); exit(1); }
 }
 
 /* A pack file's documents. */

@@ -58,25 +58,10 @@ struct ByteOutput {
 
     /// Stores `value` in exactly `digits` decimal digits, zero-padded on the left; `digits`
     /// must be at least ``DecimalText/digitCount(_:)`` of `value` (more digits are lost).
-    /// Two digits per division, from the right.
     @inline(__always)
     mutating func appendDigits(_ value: UInt64, count digits: Int) {
         checkRoom(digits)
-        let dest = start + count
-        let pairs = DecimalText.digitPairs.utf8Start
-        var value = value
-        var end = digits
-        while end >= 2 {
-            let (quotient, remainder) = value.quotientAndRemainder(dividingBy: 100)
-            let pair = pairs + 2 &* Int(truncatingIfNeeded: remainder)
-            dest[end &- 2] = pair[0]
-            dest[end &- 1] = pair[1]
-            value = quotient
-            end &-= 2
-        }
-        if end == 1 {
-            dest[0] = UInt8(truncatingIfNeeded: value % 10) &+ UInt8(ascii: "0")
-        }
+        DecimalText.write(value, count: digits, to: start + count)
         count &+= digits
     }
 

@@ -22,8 +22,9 @@ enum DecimalText {
     }
 
     /// Stores `value` at `dest` in exactly `count` digits, zero-padded on the left;
-    /// `count` must be at least ``digitCount(_:)``. For the date writer, which stores its
-    /// fixed layout through one pointer.
+    /// `count` must be at least ``digitCount(_:)``; two digits per division, from the right.
+    /// The date writer stores its fixed layout through it, and `ByteOutput.appendDigits` after
+    /// checking the room.
     @inline(__always)
     static func write(_ value: UInt64, count: Int, to dest: UnsafeMutablePointer<UInt8>) {
         let pairs = digitPairs.utf8Start
