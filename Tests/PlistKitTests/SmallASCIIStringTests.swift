@@ -23,7 +23,7 @@ import TestSupport
                 let expected = String(decoding: bytes, as: UTF8.self)
                 // `make` reads 16 bytes; those past `count`, not ASCII here, must be left out.
                 let padded = bytes + [UInt8](repeating: 0xFF, count: 16 - count)
-                var made = try #require(padded.withUnsafeBytes { SmallASCIIString.make($0, at: 0, count: count) })
+                var made = try #require(ByteView.with(padded) { SmallASCIIString.make($0, at: 0, count: count) })
                 #expect(StringBits(made) == StringBits(expected))
                 #expect(made == expected)
                 #expect(made.hashValue == expected.hashValue)
@@ -41,7 +41,7 @@ import TestSupport
             for bad in 0..<count {
                 var bytes = [UInt8](repeating: 0x61, count: 16)
                 bytes[bad] = 0x80
-                #expect(bytes.withUnsafeBytes { SmallASCIIString.make($0, at: 0, count: count) } == nil)
+                #expect(ByteView.with(bytes) { SmallASCIIString.make($0, at: 0, count: count) } == nil)
             }
         }
     }

@@ -38,19 +38,9 @@ public enum SmallASCIIString {
     /// The string of the `count` (at most ``capacity``) bytes at `offset` in `bytes`, which
     /// holds 16 from there; nil when one of the `count` is not ASCII. Only when ``isAvailable``.
     @inline(__always)
-    static func make(_ bytes: UnsafeRawBufferPointer, at offset: Int, count: Int) -> String? {
-        assert(offset >= 0 && offset + 16 <= bytes.count)
-        let words = bits(bytes.baseAddress! + offset, count: count)
-        guard isASCII(words) else { return nil }
-        return unsafeBitCast(words, to: String.self)
-    }
-
-    /// ``make(_:at:count:)`` of a view's bytes, 16 of which must lie in it from `offset`.
-    @inline(__always)
     static func make(_ bytes: ByteView, at offset: Int, count: Int) -> String? {
         let words = bits(bytes, at: offset, count: count)
-        guard isASCII(words) else { return nil }
-        return unsafeBitCast(words, to: String.self)
+        return isASCII(words) ? string(words) : nil
     }
 
     /// The string of words that ``bits(_:count:)`` made and ``isASCII(_:)`` accepted.

@@ -15,14 +15,8 @@ enum UTF8Strings {
         return String(decoding: bytes, as: UTF8.self)
     }
 
-    /// A `String` of raw bytes that hold ASCII only (the caller checked); see
+    /// A `String` of a view's bytes, which hold ASCII only (the caller checked); see
     /// ``make(validUTF8:isASCII:)``.
-    @inline(__always)
-    static func make(ascii bytes: UnsafeRawBufferPointer) -> String {
-        make(validUTF8: bytes.assumingMemoryBound(to: UInt8.self), isASCII: true)
-    }
-
-    /// ``make(ascii:)`` of a view's bytes.
     @inline(__always)
     static func make(ascii bytes: ByteView) -> String {
         bytes.withUnsafeBufferPointer { make(validUTF8: $0, isASCII: true) }
