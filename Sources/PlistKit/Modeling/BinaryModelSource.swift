@@ -302,6 +302,34 @@ final class BinaryModelSource: ModelSource {
     }
 
     @usableFromInline
+    func quickString(_ value: Int) -> String? {
+        guard let string = try? source.string(value), string.utf8.count != 5 || string != PlistNull.marker else { return nil }
+        return string
+    }
+
+    @usableFromInline
+    func quickInt(_ value: Int) -> Int? {
+        guard case .integer(let integer)? = try? source.number(value) else { return nil }
+        return integer.exactly(Int.self)
+    }
+
+    @usableFromInline
+    func quickDouble(_ value: Int) -> Double? {
+        guard case .real(let real)? = try? source.number(value) else { return nil }
+        return real
+    }
+
+    @usableFromInline
+    func quickBool(_ value: Int) -> Bool? {
+        try? source.bool(value)
+    }
+
+    @usableFromInline
+    func quickDate(_ value: Int) -> Date? {
+        try? source.date(value)
+    }
+
+    @usableFromInline
     func isNull(_ value: Int, _ depth: Int, _ step: ModelStep) throws(DecodingError) -> Bool {
         try common.isNull(source, value, depth, step)
     }

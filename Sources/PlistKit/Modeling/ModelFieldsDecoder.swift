@@ -57,8 +57,18 @@ struct ModelFieldsDecoder<Source: ModelSource>: PlistFieldsDecoder {
         return child
     }
 
+    /// Field `field`'s value as a `T` when it is present and a quick read gives it (see
+    /// ``ModelSource/quickString(_:)``); nil otherwise, and then the throwing reads report.
+    @inlinable @inline(__always)
+    mutating func quickScalar<T>(_ type: T.Type, field: Int) -> T? {
+        guard Source.readsQuickly(type) else { return nil }
+        let found = state.quickFind(field: field, in: &dictionary)
+        return found >= 0 ? state.quickScalar(type, found) : nil
+    }
+
     @inlinable
     mutating func decode<T: PlistDecodable>(_ type: T.Type, field: Int) throws(DecodingError) -> T {
+        if let scalar = quickScalar(type, field: field) { return scalar }
         let child = try value(field: field)
         if let scalar = try state.scalar(type, child, depth + 1, fieldStep(field)) { return scalar }
         var decoder = ModelDecoder(state: state, value: child, step: fieldStep(field), depth: depth + 1)
@@ -67,6 +77,8 @@ struct ModelFieldsDecoder<Source: ModelSource>: PlistFieldsDecoder {
 
     @inlinable
     mutating func decodeIfPresent<T: PlistDecodable>(_ type: T.Type, field: Int) throws(DecodingError) -> T? {
+        // A quick read never gives `$null`: Foundation's nil marker takes the reads below.
+        if let scalar = quickScalar(type, field: field) { return scalar }
         guard let child = try presentValue(field: field) else { return nil }
         if let scalar = try state.scalar(type, child, depth + 1, fieldStep(field)) { return scalar }
         var decoder = ModelDecoder(state: state, value: child, step: fieldStep(field), depth: depth + 1)

@@ -34,6 +34,16 @@ protocol ModelSource: AnyObject {
     func double(_ value: Int, _ depth: Int, _ step: ModelStep) throws(DecodingError) -> Double
     func date(_ value: Int, _ depth: Int, _ step: ModelStep) throws(DecodingError) -> Date
     func data(_ value: Int, _ depth: Int, _ step: ModelStep) throws(DecodingError) -> Data
+    /// `string`, `int`, `double`, `bool` and `date` when the value is one that reads with
+    /// nothing to report (a string that is not `$null`, an integer that fits); nil otherwise,
+    /// and then the throwing read reports what is wrong. They throw nothing, so that a field
+    /// read that succeeds passes no error along (each call that can throw a `DecodingError`,
+    /// a resilient type, looks up its metadata and sets aside room for it).
+    func quickString(_ value: Int) -> String?
+    func quickInt(_ value: Int) -> Int?
+    func quickDouble(_ value: Int) -> Double?
+    func quickBool(_ value: Int) -> Bool?
+    func quickDate(_ value: Int) -> Date?
 
     /// Opens `value`, at `depth`, as a dictionary whose fields are `table`'s (the container
     /// is entered, so the depth limit and cycles are checked).
@@ -62,6 +72,31 @@ extension ModelSource {
     @inlinable static var absent: Int { -1 }
     /// What ``quickFind(field:in:)`` returns when ``find(field:table:in:depth:)`` must read.
     @inlinable static var unknown: Int { Int.min }
+
+    /// A source without quick reads: every read goes through the throwing one.
+    @inlinable func quickString(_ value: Int) -> String? { nil }
+    @inlinable func quickInt(_ value: Int) -> Int? { nil }
+    @inlinable func quickDouble(_ value: Int) -> Double? { nil }
+    @inlinable func quickBool(_ value: Int) -> Bool? { nil }
+    @inlinable func quickDate(_ value: Int) -> Date? { nil }
+
+    /// True when `scalar` and `quickScalar` read a `T` themselves (folded away once `T` is known).
+    @inlinable @inline(__always)
+    static func readsQuickly<T>(_ type: T.Type) -> Bool {
+        T.self == String.self || T.self == Int.self || T.self == Double.self || T.self == Bool.self || T.self == Date.self
+    }
+
+    /// The value at `value` as a `T` when a quick read gives it (see ``quickString(_:)``),
+    /// nil otherwise; specialized for one `T`, the type tests fold away.
+    @inlinable @inline(__always)
+    func quickScalar<T>(_ type: T.Type, _ value: Int) -> T? {
+        if T.self == String.self { return quickString(value).map { sameTypeCast($0, to: T.self) } }
+        if T.self == Int.self { return quickInt(value).map { sameTypeCast($0, to: T.self) } }
+        if T.self == Double.self { return quickDouble(value).map { sameTypeCast($0, to: T.self) } }
+        if T.self == Bool.self { return quickBool(value).map { sameTypeCast($0, to: T.self) } }
+        if T.self == Date.self { return quickDate(value).map { sameTypeCast($0, to: T.self) } }
+        return nil
+    }
 
     /// The value at `value` as a `T`, read straight from the source when `T` is one of the
     /// scalars a source reads itself (as `T.init(plist:)` would read it, with the same checks
