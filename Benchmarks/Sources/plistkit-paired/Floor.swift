@@ -49,6 +49,22 @@ struct Floor {
     }
 }
 
+extension Floor {
+    /// The second floor of an `app-state` `model-decode` row: the same `AppState` built from
+    /// values decoded beforehand, with no format at all (BenchmarkWorkloads' AppStateFloor.swift);
+    /// nil for any other row.
+    static func model(_ row: ModelRow) -> Floor? {
+        guard row.operation == .modelDecode, row.workload.isAppState else { return nil }
+        let parts = AppStateParts(AppState.model(for: row.workload))
+        return Floor(name: "model-floor", body: { _ = parts.build() })
+    }
+
+    private init(name: String, body: @escaping () throws -> Void) {
+        self.name = name
+        self.body = body
+    }
+}
+
 enum FloorError: Error {
     case notWellFormed
 }

@@ -31,7 +31,10 @@ import PlistKit
 //
 // floor_ratio is the median of the rounds' model ÷ floor (XML decode's goal: ≤ 1.3 over
 // `sax2`; binary: < 1 over `plain-decode`/`plain-encode`), floor_allows that of Foundation ÷
-// floor: the ratio over Foundation a model path running at its floor would reach.
+// floor: the ratio over Foundation a model path running at its floor would reach. An
+// `app-state` `model-decode` row times a fourth body too, its model values built with no format
+// (`Floor.model`), and goes on with `model_floor_ms=… model_floor_ratio=… model_floor_allows=…`
+// (each with `_min` and `_max`), read as the `floor_` fields are.
 
 var arguments = Array(CommandLine.arguments.dropFirst())
 switch arguments {
@@ -105,11 +108,14 @@ for row in rows {
     let first = try row.plistKit()
     let second = try growth ? row.twice!.plistKit() : row.foundation()
     let floor = growth ? nil : try Floor(row)
+    let modelFloor = growth ? nil : Floor.model(row)
     try first()
     let warmSecond = try milliseconds(second)
     try floor?.body()
+    try modelFloor?.body()
     let pairs = warmSecond > 10_000 ? max(3, min(requestedPairs, Int(60_000 / warmSecond))) : requestedPairs
-    let times = try alternate([first, second] + (floor.map { [$0.body] } ?? []), rounds: pairs)
+    let floors = [floor, modelFloor].compactMap { $0 }
+    let times = try alternate([first, second] + floors.map(\.body), rounds: pairs)
     let firstTimes = times[0], secondTimes = times[1]
     let pairRatios = zip(secondTimes, firstTimes).map { $0 / $1 }
     let firstMedian = median(firstTimes), secondMedian = median(secondTimes)
@@ -128,6 +134,11 @@ for row in rows {
         fields += ["floor=\(floor.name)", "floor_ms=\(formatted(median(floorTimes)))"]
         fields += ratioFields("floor_ratio", firstTimes, floorTimes)
         fields += ratioFields("floor_allows", secondTimes, floorTimes)
+    }
+    if let modelFloorTimes = modelFloor.map({ _ in times[times.count - 1] }) {
+        fields += ["model_floor_ms=\(formatted(median(modelFloorTimes)))"]
+        fields += ratioFields("model_floor_ratio", firstTimes, modelFloorTimes)
+        fields += ratioFields("model_floor_allows", secondTimes, modelFloorTimes)
     }
     FileHandle.standardOutput.write(Data((fields.joined(separator: " ") + "\n").utf8))
 }

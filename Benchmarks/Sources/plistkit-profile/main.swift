@@ -17,7 +17,8 @@ import PlistKit
 // workload's students, or the app-state graph with its NSKeyedArchiver file; the format names
 // the archive's format), and, for a quick look at both sides, foundation-codable-decode,
 // foundation-codable-encode (PropertyListDecoder/Encoder), foundation-unarchive,
-// foundation-archive (NSKeyedUnarchiver/NSKeyedArchiver, binary), model-floor and table-walk
+// foundation-archive (NSKeyedUnarchiver/NSKeyedArchiver, binary), model-floor (`records`:
+// ModelFloors.swift; `app-state`: BenchmarkWorkloads' AppStateFloor.swift) and table-walk
 // (`records`: ModelFloors.swift), and null-encode (the
 // codable-encode walk through `NullEncoder`, which keeps nothing) and replay-decode (the
 // codable-decode of the same type from the answers PlistDecoder gave, `ReplayDecoder`);
@@ -158,6 +159,16 @@ case "model-decode":
             }
         }
         print("model-decode \(format.rawValue) \(workload.rawValue): \(elapsed)")
+    }
+case "model-floor" where workload.isAppState:
+    // AppStateFloor.swift (BenchmarkWorkloads): the state built from values decoded beforehand.
+    let state = AppState.model(for: workload)
+    let parts = AppStateParts(state)
+    guard parts.build() == state else { fatalError("the floor builds another state") }
+    for _ in 0..<runs {
+        var users = 0
+        let elapsed = measure { users = parts.build().users.count }
+        print("model-floor \(workload.rawValue): \(elapsed), \(users) users")
     }
 case "model-floor":
     // ModelFloors.swift: the records built from values decoded beforehand.

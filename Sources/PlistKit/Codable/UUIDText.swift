@@ -9,9 +9,11 @@ import Foundation
 /// `sscanf` on Linux and took a quarter of decoding a model with many UUIDs. The coders use
 /// it where `UUID`'s own `Codable` conformance would: the text is the same, and so is every
 /// verdict on input (a string this parser does not take is handed to `UUID(uuidString:)`).
+@usableFromInline
 enum UUIDText {
     /// The UUID in `text` when it is 36 characters with hyphens at 8, 13, 18 and 23 and hex
     /// digits (either case) elsewhere; otherwise whatever `UUID(uuidString:)` makes of it.
+    @usableFromInline
     static func uuid(_ text: String) -> UUID? {
         var text = text
         let parsed = text.withUTF8 { utf8 -> uuid_t? in
@@ -37,6 +39,7 @@ enum UUIDText {
     }
 
     /// `uuid.uuidString`: upper-case hex digits in groups of 8, 4, 4, 4 and 12.
+    @usableFromInline
     static func string(_ uuid: UUID) -> String {
         withUnsafeBytes(of: uuid.uuid) { input in
             String(unsafeUninitializedCapacity: 36) { output in

@@ -109,9 +109,22 @@ struct ModelFieldsDecoder<Source: ModelSource>: PlistFieldsDecoder {
         return try Self(state: state, table: fields, value: child, step: fieldStep(field), depth: depth + 1)
     }
 
+    /// The case's field found by `quickFind` when the dictionary holds exactly one of the
+    /// table's keys in place (its keys then are distinct, and the lookups throw nothing);
+    /// otherwise the case found among every key, with the errors of Codable's `allKeys`.
     @inlinable
     mutating func decodeCaseField(of type: Any.Type) throws(DecodingError) -> Int {
-        try state.common.caseField(of: type, keys: keys(), table: table, depth: depth, step: step)
+        var found = -1
+        for field in table.names.indices {
+            let entry = state.quickFind(field: field, in: &dictionary)
+            if entry == Source.unknown || (entry >= 0 && found >= 0) {
+                found = -1
+                break
+            }
+            if entry >= 0 { found = field }
+        }
+        if found >= 0 { return found }
+        return try state.common.caseField(of: type, keys: keys(), table: table, depth: depth, step: step)
     }
 
     @inlinable

@@ -4,8 +4,13 @@ import FoundationEssentials
 import Foundation
 #endif
 
+// Inlinable, as the scalars are: a model's conformance, specialized for one decoder in the
+// caller's module, then reads the string through that decoder's method directly rather than
+// through an unspecialized generic call.
+
 extension UUID: PlistDecodable, PlistEncodable {
     /// Decodes the UUID's string, as `UUID`'s `init(from:)` does (with its error).
+    @inlinable
     public init(plist decoder: inout some PlistValueDecoder) throws(DecodingError) {
         let text = try decoder.decode(String.self)
         guard let uuid = UUIDText.uuid(text) else {
@@ -15,6 +20,7 @@ extension UUID: PlistDecodable, PlistEncodable {
     }
 
     /// Encodes the UUID's string (`uuidString`).
+    @inlinable
     public func encode(plist encoder: inout some PlistValueEncoder) throws(EncodingError) {
         encoder.encode(UUIDText.string(self))
     }
@@ -22,10 +28,11 @@ extension UUID: PlistDecodable, PlistEncodable {
 
 extension URL: PlistDecodable, PlistEncodable {
     /// The keys `URL`'s `Codable` conformance writes.
-    static let plistFields = PlistFields(["relative", "base"])
+    @usableFromInline static let plistFields = PlistFields(["relative", "base"])
 
     /// Decodes the dictionary `URL`'s `init(from:)` reads: the relative string and, when
     /// present, the base URL.
+    @inlinable
     public init(plist decoder: inout some PlistValueDecoder) throws(DecodingError) {
         var fields = try decoder.decodeFields(Self.plistFields)
         let relative = try fields.decode(String.self, field: 0)
@@ -37,6 +44,7 @@ extension URL: PlistDecodable, PlistEncodable {
     }
 
     /// Encodes the dictionary `URL`'s `encode(to:)` writes.
+    @inlinable
     public func encode(plist encoder: inout some PlistValueEncoder) throws(EncodingError) {
         var fields = encoder.encodeFields(Self.plistFields)
         try fields.encode(relativeString, field: 0)
