@@ -8,10 +8,35 @@ extension BinaryWriter {
             self.base = base
         }
 
+        /// `bytes`. Most objects are a few bytes long: up to 16 are moved with at most two
+        /// pairs of overlapping loads and stores rather than a call to `memcpy`, and no store
+        /// reaches past the last of them (the offset table may follow, written already).
+        @inline(__always)
         mutating func write(_ bytes: UnsafeRawBufferPointer) {
-            guard let source = bytes.baseAddress, !bytes.isEmpty else { return }
-            (base + position).copyMemory(from: source, byteCount: bytes.count)
-            position += bytes.count
+            guard let source = bytes.baseAddress else { return }
+            let count = bytes.count
+            let target = base + position
+            switch count {
+            case 0:
+                return
+            case 1...3:
+                target.storeBytes(of: source.load(as: UInt8.self), as: UInt8.self)
+                target.storeBytes(of: source.load(fromByteOffset: count / 2, as: UInt8.self), toByteOffset: count / 2, as: UInt8.self)
+                target.storeBytes(of: source.load(fromByteOffset: count - 1, as: UInt8.self), toByteOffset: count - 1, as: UInt8.self)
+            case 4...7:
+                let head = source.loadUnaligned(as: UInt32.self)
+                let tail = source.loadUnaligned(fromByteOffset: count - 4, as: UInt32.self)
+                target.storeBytes(of: head, as: UInt32.self)
+                target.storeBytes(of: tail, toByteOffset: count - 4, as: UInt32.self)
+            case 8...16:
+                let head = source.loadUnaligned(as: UInt64.self)
+                let tail = source.loadUnaligned(fromByteOffset: count - 8, as: UInt64.self)
+                target.storeBytes(of: head, as: UInt64.self)
+                target.storeBytes(of: tail, toByteOffset: count - 8, as: UInt64.self)
+            default:
+                target.copyMemory(from: source, byteCount: count)
+            }
+            position += count
         }
 
         mutating func write(_ bytes: some Sequence<UInt8>) {
@@ -41,37 +66,41 @@ extension BinaryWriter {
         }
 
         /// `references`, each as a `size`-byte (1 to 4, or 8) big-endian integer.
+        /// The loops index the buffer directly: an `enumerated()` (or `dropLast()`) sequence
+        /// costs several instructions a reference more.
         mutating func writeReferences(_ references: UnsafeBufferPointer<UInt32>, size: Int) {
+            guard let source = references.baseAddress, !references.isEmpty else { return }
             let target = base + position
+            let count = references.count
             switch size {
             case 1:
-                for (offset, reference) in references.enumerated() {
-                    target.storeBytes(of: UInt8(truncatingIfNeeded: reference), toByteOffset: offset, as: UInt8.self)
+                for item in 0..<count {
+                    target.storeBytes(of: UInt8(truncatingIfNeeded: source[item]), toByteOffset: item, as: UInt8.self)
                 }
             case 2:
-                for (offset, reference) in references.enumerated() {
-                    target.storeBytes(of: UInt16(truncatingIfNeeded: reference).bigEndian, toByteOffset: 2 * offset, as: UInt16.self)
+                for item in 0..<count {
+                    target.storeBytes(of: UInt16(truncatingIfNeeded: source[item]).bigEndian, toByteOffset: 2 * item, as: UInt16.self)
                 }
             case 3:
                 // Each but the last as one 4-byte store whose extra byte the next reference
                 // overwrites; the last exactly, as what follows may be written already.
-                guard let last = references.last else { break }
-                for (offset, reference) in references.dropLast().enumerated() {
-                    target.storeBytes(of: (reference << 8).bigEndian, toByteOffset: 3 * offset, as: UInt32.self)
+                for item in 0..<count - 1 {
+                    target.storeBytes(of: (source[item] << 8).bigEndian, toByteOffset: 3 * item, as: UInt32.self)
                 }
-                let offset = 3 * (references.count - 1)
+                let last = source[count - 1]
+                let offset = 3 * (count - 1)
                 target.storeBytes(of: UInt16(truncatingIfNeeded: last >> 8).bigEndian, toByteOffset: offset, as: UInt16.self)
                 target.storeBytes(of: UInt8(truncatingIfNeeded: last), toByteOffset: offset + 2, as: UInt8.self)
             case 4:
-                for (offset, reference) in references.enumerated() {
-                    target.storeBytes(of: reference.bigEndian, toByteOffset: 4 * offset, as: UInt32.self)
+                for item in 0..<count {
+                    target.storeBytes(of: source[item].bigEndian, toByteOffset: 4 * item, as: UInt32.self)
                 }
             default:
-                for (offset, reference) in references.enumerated() {
-                    target.storeBytes(of: UInt64(reference).bigEndian, toByteOffset: 8 * offset, as: UInt64.self)
+                for item in 0..<count {
+                    target.storeBytes(of: UInt64(source[item]).bigEndian, toByteOffset: 8 * item, as: UInt64.self)
                 }
             }
-            position += references.count * size
+            position += count * size
         }
 
         /// What ``ByteBuffer/appendHeader(marker:count:)`` appends.

@@ -70,7 +70,10 @@ extension BinaryWriter {
                 if staged, let object = StagedObject(standIn: children[position]) {
                     pendingRefs.append(object.index)
                 } else {
-                    pendingRefs.append(try flatten(children[position], depth: depth))
+                    // Not `pendingRefs.append(try flatten(…))`, which retains the table across
+                    // the call.
+                    let reference = try flatten(children[position], depth: depth)
+                    pendingRefs.append(reference)
                 }
                 position += 1
             }

@@ -66,14 +66,18 @@ extension BinaryWriter {
                 let scalar = scalarBatch[item]
                 let length = children[ordered ? order[batchStart + item] : batchStart + item].length
                 let encoded = UnsafeRawBufferPointer(rebasing: scratch[scalar.start..<scalar.start + length])
-                pendingRefs.append(try uniqueScalar(copying: encoded, hash: scalar.hash))
+                // The call first, then the append: `pendingRefs.append(try …)` would retain the
+                // table across the call, which may change `self`.
+                let reference = try uniqueScalar(copying: encoded, hash: scalar.hash)
+                pendingRefs.append(reference)
             }
             if position < batchEnd {
                 let child = children[ordered ? order[position] : position]
                 if child.length == ModelChild.container {
                     pendingRefs.append(UInt32(child.start))
                 } else {
-                    pendingRefs.append(try uniqueLargeData(blobs[child.start]))
+                    let reference = try uniqueLargeData(blobs[child.start])
+                    pendingRefs.append(reference)
                 }
                 position += 1
             }
