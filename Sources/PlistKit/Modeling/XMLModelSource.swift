@@ -49,12 +49,11 @@ final class XMLModelSource: ModelSource {
     @usableFromInline
     func openDictionary(_ value: Int, table: PlistFields, depth: Int, step: ModelStep) throws(DecodingError) -> Dictionary {
         try common.enter(value, depth: depth, step: step)
-        let nodes = source.table
-        guard nodes.nodes[value].kind == .dictionary else {
-            if let error = nodes.error(value) { throw common.corrupted(error, depth, step) }
+        guard source.table.kind(value) == .dictionary else {
+            if let error = source.table.error(value) { throw common.corrupted(error, depth, step) }
             throw common.mismatch([String: Any].self, value, depth, step)
         }
-        let count = nodes.childCount(value)
+        let count = source.table.childCount(value)
         let fieldCount = table.names.count
         var present: UInt64 = 0
         var inOrder = count <= 64 && fieldCount <= 64
@@ -62,7 +61,7 @@ final class XMLModelSource: ModelSource {
             var node = value + 1
             var field = 0
             for _ in 0..<count {
-                while field < fieldCount, !nodes.textEquals(node, table.key(field).assumingMemoryBound(to: UInt8.self)) {
+                while field < fieldCount, !source.table.textEquals(node, ByteView(table.key(field))) {
                     field += 1
                 }
                 guard field < fieldCount else {
@@ -71,7 +70,7 @@ final class XMLModelSource: ModelSource {
                 }
                 present |= 1 &<< UInt64(field)
                 field += 1
-                node = nodes.end(node + 1)
+                node = source.table.end(node + 1)
             }
         }
         return Dictionary(present: inOrder ? present : 0, first: value + 1, cursorNode: value + 1, keyed: inOrder ? nil : XMLDecodingSource.Keyed(source, value))
@@ -87,9 +86,8 @@ final class XMLModelSource: ModelSource {
             dictionary.cursorEntry = 0
             dictionary.cursorNode = dictionary.first
         }
-        let nodes = source.table
         while dictionary.cursorEntry < entry {
-            dictionary.cursorNode = nodes.end(dictionary.cursorNode + 1)
+            dictionary.cursorNode = source.table.end(dictionary.cursorNode + 1)
             dictionary.cursorEntry += 1
         }
         return dictionary.cursorNode + 1
@@ -125,12 +123,11 @@ final class XMLModelSource: ModelSource {
     @usableFromInline
     func openArray(_ value: Int, depth: Int, step: ModelStep) throws(DecodingError) -> (array: Array, count: Int) {
         try common.enter(value, depth: depth, step: step)
-        let nodes = source.table
-        guard nodes.nodes[value].kind == .array else {
-            if let error = nodes.error(value) { throw common.corrupted(error, depth, step) }
+        guard source.table.kind(value) == .array else {
+            if let error = source.table.error(value) { throw common.corrupted(error, depth, step) }
             throw common.mismatch([Any].self, value, depth, step)
         }
-        return (Array(currentNode: value + 1), nodes.childCount(value))
+        return (Array(currentNode: value + 1), source.table.childCount(value))
     }
 
     @usableFromInline
