@@ -19,10 +19,13 @@ import Foundation
 final class XMLModelSource: ModelSource {
     @usableFromInline let common: ModelDecodingState
     let source: XMLDecodingSource
+    /// The source's table, held here too so that the walks reach it in one step.
+    let nodes: XMLNodeTable
 
     init(common: ModelDecodingState, source: XMLDecodingSource) {
         self.common = common
         self.source = source
+        nodes = source.table
     }
 
     /// A dictionary node: the fields it holds, and the entry last read.
@@ -49,11 +52,11 @@ final class XMLModelSource: ModelSource {
     @usableFromInline
     func openDictionary(_ value: Int, table: PlistFields, depth: Int, step: ModelStep) throws(DecodingError) -> Dictionary {
         try common.enter(value, depth: depth, step: step)
-        guard source.table.kind(value) == .dictionary else {
-            if let error = source.table.error(value) { throw common.corrupted(error, depth, step) }
+        guard nodes.kind(value) == .dictionary else {
+            if let error = nodes.error(value) { throw common.corrupted(error, depth, step) }
             throw common.mismatch([String: Any].self, value, depth, step)
         }
-        let count = source.table.childCount(value)
+        let count = nodes.childCount(value)
         let fieldCount = table.names.count
         var present: UInt64 = 0
         var inOrder = count <= 64 && fieldCount <= 64
@@ -61,7 +64,7 @@ final class XMLModelSource: ModelSource {
             var node = value + 1
             var field = 0
             for _ in 0..<count {
-                while field < fieldCount, !source.table.textEquals(node, ByteView(table.key(field))) {
+                while field < fieldCount, !nodes.textEquals(node, ByteView(table.key(field))) {
                     field += 1
                 }
                 guard field < fieldCount else {
@@ -70,7 +73,7 @@ final class XMLModelSource: ModelSource {
                 }
                 present |= 1 &<< UInt64(field)
                 field += 1
-                node = source.table.end(node + 1)
+                node = nodes.end(node + 1)
             }
         }
         return Dictionary(present: inOrder ? present : 0, first: value + 1, cursorNode: value + 1, keyed: inOrder ? nil : XMLDecodingSource.Keyed(source, value))
@@ -87,7 +90,7 @@ final class XMLModelSource: ModelSource {
             dictionary.cursorNode = dictionary.first
         }
         while dictionary.cursorEntry < entry {
-            dictionary.cursorNode = source.table.end(dictionary.cursorNode + 1)
+            dictionary.cursorNode = nodes.end(dictionary.cursorNode + 1)
             dictionary.cursorEntry += 1
         }
         return dictionary.cursorNode + 1
@@ -123,17 +126,17 @@ final class XMLModelSource: ModelSource {
     @usableFromInline
     func openArray(_ value: Int, depth: Int, step: ModelStep) throws(DecodingError) -> (array: Array, count: Int) {
         try common.enter(value, depth: depth, step: step)
-        guard source.table.kind(value) == .array else {
-            if let error = source.table.error(value) { throw common.corrupted(error, depth, step) }
+        guard nodes.kind(value) == .array else {
+            if let error = nodes.error(value) { throw common.corrupted(error, depth, step) }
             throw common.mismatch([Any].self, value, depth, step)
         }
-        return (Array(currentNode: value + 1), source.table.childCount(value))
+        return (Array(currentNode: value + 1), nodes.childCount(value))
     }
 
     @usableFromInline
     func element(_ index: Int, in array: inout Array, depth: Int) throws(DecodingError) -> Int {
         let node = array.currentNode
-        array.currentNode = source.table.end(node)
+        array.currentNode = nodes.end(node)
         return node
     }
 
