@@ -369,16 +369,11 @@ import Testing
         }
     }
 
-    /// The node table the XML decoder reads is 16 bytes a node: the kind shares a word with
-    /// the line (which saturates at 2²⁸ − 1), a scalar's subtree is itself, and a container
-    /// keeps its end beside its child count.
-    @Test func nodeTableEntriesAreSixteenBytes() {
-        #expect(MemoryLayout<XMLNodeTable.Node>.stride == 16)
-        var node = XMLNodeTable.Node(.invalid, 7, XMLPosition(line: UInt32.max, column: 12))
-        #expect(node.kind == .invalid && node.payload == 7)
-        #expect(node.position.line == 0x0FFF_FFFF && node.position.column == 12)
-        node.kind = .uid
-        #expect(node.kind == .uid && node.position.line == 0x0FFF_FFFF)
+    /// The node table the XML decoder reads: a scalar's subtree is itself, a container keeps
+    /// its end beside its child count, keys that spell alike share their text, and the packed
+    /// positions give back every node's, across checkpoints, long lines and columns, steps
+    /// back, and the nodes a UID dictionary drops.
+    @Test func nodeTableKeepsStructureTextAndPositions() throws {
         var table = XMLNodeTable(expectedInputSize: 0)
         table.begin(.array, XMLPosition(line: 1, column: 8))
         table.append(.integer, 5, XMLPosition(line: 2, column: 10), isValue: true)
@@ -388,6 +383,40 @@ import Testing
         #expect(table.count == 3)
         #expect(table.end(0) == 3 && table.childCount(0) == 2)
         #expect(table.end(1) == 2 && table.end(2) == 3 && table.childCount(2) == 0)
-        #expect(table.nodes[1].position == XMLPosition(line: 2, column: 10))
+        #expect(table.position(1) == XMLPosition(line: 2, column: 10))
+
+        var expected: [XMLPosition] = []
+        var keys = XMLNodeTable(expectedInputSize: 0)
+        func add(_ position: XMLPosition, _ body: (inout XMLNodeTable) -> Void) {
+            body(&keys)
+            expected.append(position)
+        }
+        add(XMLPosition(line: 1, column: 7)) { $0.begin(.dictionary, XMLPosition(line: 1, column: 7)) }
+        for entry in 0..<100 {
+            let line = UInt32(entry < 50 ? 2 + entry * 3 : 300_000_000 + entry * 70_000)
+            let column = UInt32(entry % 7 == 0 ? 5_000_000 + entry : 9 + entry % 3)
+            let key = XMLPosition(line: line, column: column)
+            let value = XMLPosition(line: entry == 40 ? line - 1 : line, column: entry % 5 == 0 ? column : column + 200)
+            let name = ["name", "age", "memo", ""][entry % 4]
+            let utf8 = Array(name.utf8)
+            add(key) { table in utf8.withUnsafeBufferPointer { table.appendKey(ByteView($0), key) } }
+            if entry == 60 {
+                // A UID: its key and integer are dropped again.
+                add(value) { $0.begin(.dictionary, value) }
+                Array("CF$UID".utf8).withUnsafeBufferPointer { keys.appendKey(ByteView($0), XMLPosition(line: line + 1, column: 3)) }
+                keys.append(.integer, 12, XMLPosition(line: line + 2, column: 3), isValue: true)
+                keys.closeDictionary()
+            } else {
+                add(value) { $0.append(.integer, UInt64(entry), value, isValue: true) }
+            }
+        }
+        keys.closeDictionary()
+        #expect(keys.count == expected.count && keys.childCount(0) == 100 && keys.end(0) == keys.count)
+        for node in 0..<keys.count {
+            #expect(keys.position(node) == expected[node], "node \(node)")
+        }
+        #expect(keys.kind(122) == .uid && keys.payload(122) == 12)
+        #expect(keys.string(1) == "name" && keys.string(3) == "age" && keys.string(7) == "")
+        #expect(keys.textEquals(1, 9) && keys.byteRange(1) == keys.byteRange(9) && !keys.textEquals(1, 3))
     }
 }

@@ -19,10 +19,13 @@ import Foundation
 final class XMLModelSource: ModelSource {
     @usableFromInline let common: ModelDecodingState
     let source: XMLDecodingSource
+    /// The source's table, held here too so that the walks reach it in one step.
+    let nodes: XMLNodeTable
 
     init(common: ModelDecodingState, source: XMLDecodingSource) {
         self.common = common
         self.source = source
+        nodes = source.table
     }
 
     /// A dictionary node: the fields it holds, and the entry last read.
@@ -49,8 +52,7 @@ final class XMLModelSource: ModelSource {
     @usableFromInline
     func openDictionary(_ value: Int, table: PlistFields, depth: Int, step: ModelStep) throws(DecodingError) -> Dictionary {
         try common.enter(value, depth: depth, step: step)
-        let nodes = source.table
-        guard nodes.nodes[value].kind == .dictionary else {
+        guard nodes.kind(value) == .dictionary else {
             if let error = nodes.error(value) { throw common.corrupted(error, depth, step) }
             throw common.mismatch([String: Any].self, value, depth, step)
         }
@@ -62,7 +64,7 @@ final class XMLModelSource: ModelSource {
             var node = value + 1
             var field = 0
             for _ in 0..<count {
-                while field < fieldCount, !nodes.textEquals(node, table.key(field).assumingMemoryBound(to: UInt8.self)) {
+                while field < fieldCount, !nodes.textEquals(node, ByteView(table.key(field))) {
                     field += 1
                 }
                 guard field < fieldCount else {
@@ -87,7 +89,6 @@ final class XMLModelSource: ModelSource {
             dictionary.cursorEntry = 0
             dictionary.cursorNode = dictionary.first
         }
-        let nodes = source.table
         while dictionary.cursorEntry < entry {
             dictionary.cursorNode = nodes.end(dictionary.cursorNode + 1)
             dictionary.cursorEntry += 1
@@ -125,8 +126,7 @@ final class XMLModelSource: ModelSource {
     @usableFromInline
     func openArray(_ value: Int, depth: Int, step: ModelStep) throws(DecodingError) -> (array: Array, count: Int) {
         try common.enter(value, depth: depth, step: step)
-        let nodes = source.table
-        guard nodes.nodes[value].kind == .array else {
+        guard nodes.kind(value) == .array else {
             if let error = nodes.error(value) { throw common.corrupted(error, depth, step) }
             throw common.mismatch([Any].self, value, depth, step)
         }
@@ -136,7 +136,7 @@ final class XMLModelSource: ModelSource {
     @usableFromInline
     func element(_ index: Int, in array: inout Array, depth: Int) throws(DecodingError) -> Int {
         let node = array.currentNode
-        array.currentNode = source.table.end(node)
+        array.currentNode = nodes.end(node)
         return node
     }
 

@@ -22,21 +22,21 @@ final class XMLDecodingSource: PlistDecodingSource {
     var top: Int { 0 }
 
     func number(_ value: Int) throws(PlistError) -> PlistNumber? {
-        let node = table.nodes[value]
-        switch node.kind {
-        case .integer: return .integer(PlistInteger(Int64(bitPattern: node.payload)))
-        case .largeInteger: return .integer(PlistInteger(node.payload))
-        case .real: return .real(Double(bitPattern: node.payload))
+        let payload = table.payload(value)
+        switch table.kind(value) {
+        case .integer: return .integer(PlistInteger(Int64(bitPattern: payload)))
+        case .largeInteger: return .integer(PlistInteger(payload))
+        case .real: return .real(Double(bitPattern: payload))
         default: return try noValue(value)
         }
     }
 
     func string(_ value: Int) throws(PlistError) -> String? {
-        table.nodes[value].kind == .string ? table.string(value) : try noValue(value)
+        table.kind(value) == .string ? table.string(value) : try noValue(value)
     }
 
     func bool(_ value: Int) throws(PlistError) -> Bool? {
-        switch table.nodes[value].kind {
+        switch table.kind(value) {
         case .true: true
         case .false: false
         default: try noValue(value)
@@ -44,13 +44,12 @@ final class XMLDecodingSource: PlistDecodingSource {
     }
 
     func date(_ value: Int) throws(PlistError) -> Date? {
-        let node = table.nodes[value]
-        guard node.kind == .date else { return try noValue(value) }
-        return Date(timeIntervalSinceReferenceDate: Double(bitPattern: node.payload))
+        guard table.kind(value) == .date else { return try noValue(value) }
+        return Date(timeIntervalSinceReferenceDate: Double(bitPattern: table.payload(value)))
     }
 
     func data(_ value: Int) throws(PlistError) -> Data? {
-        table.nodes[value].kind == .data ? table.data(value) : try noValue(value)
+        table.kind(value) == .data ? table.data(value) : try noValue(value)
     }
 
     /// Nil for a value of another type; the scanner's error for a malformed scalar (kept in
@@ -61,21 +60,21 @@ final class XMLDecodingSource: PlistDecodingSource {
     }
 
     func isNull(_ value: Int) -> Bool {
-        guard table.nodes[value].kind == .string else { return false }
+        guard table.kind(value) == .string else { return false }
         var marker = PlistNull.marker
-        return marker.withUTF8 { table.textEquals(value, $0) }
+        return marker.withUTF8 { table.textEquals(value, ByteView($0)) }
     }
 
     func keyed(_ value: Int) throws(PlistError) -> (any PlistKeyedSource)? {
-        table.nodes[value].kind == .dictionary ? Keyed(self, value) : try noValue(value)
+        table.kind(value) == .dictionary ? Keyed(self, value) : try noValue(value)
     }
 
     func unkeyed(_ value: Int) throws(PlistError) -> (any PlistUnkeyedSource)? {
-        table.nodes[value].kind == .array ? Unkeyed(self, value) : try noValue(value)
+        table.kind(value) == .array ? Unkeyed(self, value) : try noValue(value)
     }
 
     func typeDescription(_ value: Int) -> String {
-        switch table.nodes[value].kind {
+        switch table.kind(value) {
         case .dictionary: "a dictionary"
         case .array: "an array"
         case .key, .string: "a string"
@@ -90,7 +89,7 @@ final class XMLDecodingSource: PlistDecodingSource {
     }
 
     func location(_ value: Int) -> PlistError.Location? {
-        table.nodes[value].position.location
+        table.position(value).location
     }
 
     /// A tree has no cycles.
@@ -156,7 +155,7 @@ final class XMLDecodingSource: PlistDecodingSource {
                 var node = hint
                 for _ in 0..<count {
                     let next = table.end(node + 1)
-                    if table.textEquals(node, utf8) {
+                    if table.textEquals(node, ByteView(utf8)) {
                         hint = next == end ? first : next
                         return node + 1
                     }

@@ -8,19 +8,24 @@ import Foundation
 /// document order, which ``PlistDecoder`` reads directly (see `XMLDecodingSource`): no
 /// ``Plist`` tree and no object per node.
 ///
-/// A node is 16 bytes: a payload (for a container the index just past its subtree in the
-/// high 32 bits, so the next sibling of container `n` is `end(n)` and its children run from
-/// `n + 1` to there, and its child count in the low, entries for a dictionary; for a key,
-/// string or data its byte range in ``bytes``, offset in the high 32 bits and length in the
-/// low; for a number or date its bits; for a UID its value); its kind and the line where its
-/// start tag ends, in one word; and that column. A scalar's subtree is itself. A
-/// dictionary's children alternate key, value. Text and decoded `<data>` bytes are stored
-/// once, back to back, in ``bytes``. 32-bit offsets and indices suffice because
-/// `LibXML2Parser` refuses input over 2 GiB, and neither text bytes nor nodes can outnumber
-/// input bytes; lines past 268 million (2²⁸ − 1) are reported as that line.
-
+/// A node is a kind (one byte) and a payload (eight): for a container the index just past
+/// its subtree in the high 32 bits, so the next sibling of container `n` is `end(n)` and its
+/// children run from `n + 1` to there, and its child count in the low, entries for a
+/// dictionary; for a key, string or data its byte range in the text store, offset in the
+/// high 32 bits and length in the low; for a number or date its bits; for a UID its value.
+/// A scalar's subtree is itself. A dictionary's children alternate key, value. Text and
+/// decoded `<data>` bytes are stored back to back in one store; a key's text is stored once
+/// for the keys that spell it alike (a small cache by hash finds the earlier copy), since
+/// documents repeat a few keys many times. Where each start tag ends is kept apart, in
+/// ``XMLNodePositions``: only errors read it, so it is packed rather than quick to reach.
+/// 32-bit offsets and indices suffice because `LibXML2Parser` refuses input over 2 GiB,
+/// and neither text bytes nor nodes can outnumber input bytes.
+///
 /// ``XMLNodeTableBuilder`` fills it from ``XMLPlistScanner``'s events; the scanner has
-/// already checked the structure and parsed every scalar, so reading needs no checks.
+/// already checked the structure and parsed every scalar, so reading needs no checks. The
+/// stores are ``GrowableTable``s, which grow by `realloc` (a large one without holding two
+/// copies) and are shared, not copied, by copies of the table, which is not changed once
+/// filled.
 struct XMLNodeTable {
     enum Kind: UInt8 {
         case dictionary, array, key, string
@@ -36,109 +41,102 @@ struct XMLNodeTable {
         case uid
         /// A scalar whose text is malformed (payload: its index in ``errors``).
         case invalid
+
+        var isContainer: Bool { self == .dictionary || self == .array }
     }
 
-    struct Node {
-        var payload: UInt64
-        /// The kind in the high 4 bits, the line in the low 28 (saturating).
-        private var kindAndLine: UInt32
-        let column: UInt32
-
-        private static let lineMask: UInt32 = 0x0FFF_FFFF
-
-        init(_ kind: Kind, _ payload: UInt64, _ position: XMLPosition) {
-            self.payload = payload
-            kindAndLine = UInt32(kind.rawValue) << 28 | min(position.line, Node.lineMask)
-            column = position.column
-        }
-
-        var kind: Kind {
-            get { Kind(rawValue: UInt8(truncatingIfNeeded: kindAndLine >> 28))! }
-            set { kindAndLine = UInt32(newValue.rawValue) << 28 | kindAndLine & Node.lineMask }
-        }
-
-        var isContainer: Bool { kind == .dictionary || kind == .array }
-
-        var position: XMLPosition { XMLPosition(line: kindAndLine & Node.lineMask, column: column) }
-    }
-
-    private(set) var nodes: [Node] = []
-    private(set) var bytes: [UInt8] = []
+    private let kinds: GrowableTable<UInt8>
+    private let payloads: GrowableTable<UInt64>
+    private let text: GrowableTable<UInt8>
+    private var positions: XMLNodePositions
     /// The errors of ``Kind/invalid`` nodes.
     private(set) var errors: [PlistError] = []
     /// While filling: the containers open, with how many values each holds so far.
     private var open: [(node: Int, count: Int)] = []
+    /// While filling: key text already stored, by a hash of its bytes (offset in the high 32
+    /// bits, length in the low; 0 for none).
+    private var storedKeys: [UInt64]
+
+    private static let storedKeySlots = 128
 
     /// The number of nodes; the root value, if any, is node 0.
-    var count: Int { nodes.count }
+    var count: Int { payloads.count }
 
     /// A table with room for what `inputSize` bytes of XML typically hold (one node per 12
-    /// bytes, text up to half of the input), so that filling it rarely copies: a copy holds
-    /// the old and the new storage at once, which for the text of a large document was the
-    /// decoder's peak memory. The pages not used are never touched. Beyond that, arrays grow
-    /// as usual.
+    /// bytes, text up to half of the input), so that filling it rarely grows a store. The
+    /// pages not used are never touched.
     init(expectedInputSize inputSize: Int) {
-        nodes.reserveCapacity(min(inputSize / 12, 1 << 24))
-        bytes.reserveCapacity(min(inputSize / 2, 1 << 29))
+        let nodes = max(16, min(inputSize / 12, 1 << 24))
+        kinds = GrowableTable(capacity: nodes)
+        payloads = GrowableTable(capacity: nodes)
+        text = GrowableTable(capacity: max(64, min(inputSize / 2, 1 << 29)))
+        positions = XMLNodePositions(expectedNodes: nodes)
+        storedKeys = [UInt64](repeating: 0, count: XMLNodeTable.storedKeySlots)
         open.reserveCapacity(16)
     }
 
     // MARK: Reading
 
+    @inline(__always)
+    func kind(_ node: Int) -> Kind {
+        Kind(rawValue: kinds[node])!
+    }
+
+    @inline(__always)
+    func payload(_ node: Int) -> UInt64 {
+        payloads[node]
+    }
+
+    /// Where node `node`'s start tag ends.
+    func position(_ node: Int) -> XMLPosition {
+        positions.position(node)
+    }
+
     /// The byte range of a key, string or data node.
     @inline(__always)
     func byteRange(_ node: Int) -> Range<Int> {
-        let payload = nodes[node].payload
+        let payload = payloads[node]
         let start = Int(truncatingIfNeeded: payload >> 32)
         return start..<start + Int(truncatingIfNeeded: payload & 0xFFFF_FFFF)
     }
 
+    /// The bytes of a key, string or data node, valid while the table is.
+    @inline(__always)
+    func bytes(_ node: Int) -> ByteView {
+        ByteView(text.buffer(byteRange(node)))
+    }
+
     /// The text of a key or string node.
     func string(_ node: Int) -> String {
-        let range = byteRange(node)
-        return bytes.withUnsafeBufferPointer { String(decoding: UnsafeBufferPointer(rebasing: $0[range]), as: UTF8.self) }
+        String(decoding: text.buffer(byteRange(node)), as: UTF8.self)
     }
 
     /// The bytes of a data node.
     func data(_ node: Int) -> Data {
-        let range = byteRange(node)
-        return bytes.withUnsafeBufferPointer { Data(buffer: UnsafeBufferPointer(rebasing: $0[range])) }
+        Data(buffer: text.buffer(byteRange(node)))
     }
 
     /// True when key or string node `node` holds exactly the bytes `utf8`.
     @inline(__always)
-    func textEquals(_ node: Int, _ utf8: UnsafeBufferPointer<UInt8>) -> Bool {
-        let range = byteRange(node)
-        guard range.count == utf8.count else { return false }
-        return bytes.withUnsafeBufferPointer { stored in
-            var offset = 0
-            var index = range.lowerBound
-            while offset < utf8.count {
-                if stored[index] != utf8[offset] { return false }
-                offset += 1
-                index += 1
-            }
-            return true
-        }
+    func textEquals(_ node: Int, _ utf8: ByteView) -> Bool {
+        Int(truncatingIfNeeded: payloads[node] & 0xFFFF_FFFF) == utf8.count && bytes(node).bytesEqual(utf8)
     }
 
     /// True when key or string nodes `a` and `b` hold the same text.
     func textEquals(_ a: Int, _ b: Int) -> Bool {
-        let range = byteRange(b)
-        return bytes.withUnsafeBufferPointer { textEquals(a, UnsafeBufferPointer(rebasing: $0[range])) }
+        payloads[a] == payloads[b] || textEquals(a, bytes(b))
     }
 
     /// The index just past node `node`'s subtree: its next sibling.
     @inline(__always)
     func end(_ node: Int) -> Int {
-        let entry = nodes[node]
-        return entry.isContainer ? Int(truncatingIfNeeded: entry.payload >> 32) : node + 1
+        kind(node).isContainer ? Int(truncatingIfNeeded: payloads[node] >> 32) : node + 1
     }
 
     /// How many values container `node` holds (entries, for a dictionary).
     @inline(__always)
     func childCount(_ node: Int) -> Int {
-        Int(truncatingIfNeeded: nodes[node].payload & 0xFFFF_FFFF)
+        Int(truncatingIfNeeded: payloads[node] & 0xFFFF_FFFF)
     }
 
     // MARK: Filling
@@ -148,8 +146,10 @@ struct XMLNodeTable {
     @discardableResult
     mutating func append(_ kind: Kind, _ payload: UInt64, _ position: XMLPosition, isValue: Bool) -> Int {
         if isValue, !open.isEmpty { open[open.count - 1].count += 1 }
-        let node = nodes.count
-        nodes.append(Node(kind, payload, position))
+        let node = payloads.count
+        kinds.append(kind.rawValue)
+        payloads.append(payload)
+        positions.append(position, node: node)
         return node
     }
 
@@ -161,18 +161,47 @@ struct XMLNodeTable {
 
     /// The error of the ``Kind/invalid`` node `node`, or nil for any other node.
     func error(_ node: Int) -> PlistError? {
-        nodes[node].kind == .invalid ? errors[Int(nodes[node].payload)] : nil
+        kind(node) == .invalid ? errors[Int(payloads[node])] : nil
     }
 
-    /// Appends a key, string or data node holding `text`. A `<key>` outside any dictionary
-    /// (directly in `<plist>`, which the scanner lets pass) is dropped, as the tree builder
-    /// ignores it, so that node 0 is always the root value.
+    /// Appends a string or data node holding `bytes`.
     @inline(__always)
-    mutating func append(_ kind: Kind, text: UnsafeBufferPointer<UInt8>, _ position: XMLPosition) {
-        if kind == .key, open.isEmpty { return }
-        let offset = bytes.count
-        bytes.append(contentsOf: text)
-        append(kind, UInt64(truncatingIfNeeded: offset) << 32 | UInt64(truncatingIfNeeded: text.count), position, isValue: kind != .key)
+    mutating func append(_ kind: Kind, text bytes: ByteView, _ position: XMLPosition) {
+        let offset = text.count
+        bytes.withUnsafeBufferPointer(text.append(contentsOf:))
+        append(kind, UInt64(truncatingIfNeeded: offset) << 32 | UInt64(truncatingIfNeeded: bytes.count), position, isValue: true)
+    }
+
+    /// Appends a key node holding `bytes`, whose text is shared with an earlier key's when
+    /// the cache still holds one that spells it. A `<key>` outside any dictionary (directly
+    /// in `<plist>`, which the scanner lets pass) is dropped, as the tree builder ignores it,
+    /// so that node 0 is always the root value.
+    @inline(__always)
+    mutating func appendKey(_ bytes: ByteView, _ position: XMLPosition) {
+        if open.isEmpty { return }
+        let length = UInt64(truncatingIfNeeded: bytes.count)
+        let slot = XMLNodeTable.slot(bytes)
+        let stored = storedKeys[slot]
+        var range = stored
+        if stored & 0xFFFF_FFFF != length || length == 0 || !ByteView(text.buffer(Int(truncatingIfNeeded: stored >> 32)..<Int(truncatingIfNeeded: stored >> 32) + bytes.count)).bytesEqual(bytes) {
+            range = UInt64(truncatingIfNeeded: text.count) << 32 | length
+            bytes.withUnsafeBufferPointer(text.append(contentsOf:))
+            storedKeys[slot] = range
+        }
+        append(.key, range, position, isValue: false)
+    }
+
+    /// The cache slot of a key: its length and its first, middle and last bytes, mixed.
+    @inline(__always)
+    private static func slot(_ bytes: ByteView) -> Int {
+        let count = bytes.count
+        guard count > 0 else { return 0 }
+        var hash = UInt32(truncatingIfNeeded: count)
+        hash = hash &* 31 &+ UInt32(bytes[0])
+        hash = hash &* 31 &+ UInt32(bytes[count >> 1])
+        hash = hash &* 31 &+ UInt32(bytes[count - 1])
+        if count > 2 { hash = hash &* 31 &+ UInt32(bytes[1]) }
+        return Int(truncatingIfNeeded: (hash &* 0x9E37_79B1) >> 25) & (storedKeySlots - 1)
     }
 
     mutating func begin(_ kind: Kind, _ position: XMLPosition) {
@@ -184,22 +213,24 @@ struct XMLNodeTable {
     @discardableResult
     mutating func close() -> Int {
         let (node, count) = open.removeLast()
-        nodes[node].payload = UInt64(nodes.count) << 32 | UInt64(count)
+        payloads[checked: node] = UInt64(payloads.count) << 32 | UInt64(count)
         return node
     }
 
     /// Closes the innermost container, a dictionary;
-    /// `<dict><key>CF$UID</key><integer>N</integer></dict>` (N ≥ 0) becomes UID N.
+    /// `<dict><key>CF$UID</key><integer>N</integer></dict>` (N ≥ 0) becomes UID N. The key's
+    /// text stays in the store, where later `CF$UID` keys find it.
     mutating func closeDictionary() {
         let node = close()
-        guard childCount(node) == 1, nodes.count == node + 3 else { return }
-        let value = nodes[node + 2]
-        guard value.kind == .largeInteger || (value.kind == .integer && Int64(bitPattern: value.payload) >= 0) else { return }
-        let keyRange = byteRange(node + 1)
-        guard bytes.withUnsafeBufferPointer({ XMLUID.isKey(UnsafeBufferPointer(rebasing: $0[keyRange])) }) else { return }
-        bytes.removeSubrange(keyRange)
-        nodes.removeLast(2)
-        nodes[node].kind = .uid
-        nodes[node].payload = value.payload
+        guard childCount(node) == 1, count == node + 3 else { return }
+        let valueKind = kind(node + 2)
+        let value = payloads[node + 2]
+        guard valueKind == .largeInteger || (valueKind == .integer && Int64(bitPattern: value) >= 0) else { return }
+        guard bytes(node + 1).elementsEqual(XMLUID.key.utf8) else { return }
+        kinds.removeLast(2)
+        payloads.removeLast(2)
+        positions.truncate(to: node + 1)
+        kinds[checked: node] = Kind.uid.rawValue
+        payloads[checked: node] = value
     }
 }

@@ -39,11 +39,11 @@ final class XMLNodeTableBuilder: XMLScannerOutput {
     }
 
     func key(_ text: UnsafeBufferPointer<UInt8>, at position: XMLPosition) {
-        table.append(.key, text: text, position)
+        table.appendKey(ByteView(text), position)
     }
 
     func string(_ text: UnsafeBufferPointer<UInt8>, at position: XMLPosition) {
-        table.append(.string, text: text, position)
+        table.append(.string, text: ByteView(text), position)
     }
 
     func integer(_ value: PlistInteger, at position: XMLPosition) {
@@ -67,7 +67,7 @@ final class XMLNodeTableBuilder: XMLScannerOutput {
     }
 
     func data(_ bytes: UnsafeBufferPointer<UInt8>, at position: XMLPosition) {
-        table.append(.data, text: bytes, position)
+        table.append(.data, text: ByteView(bytes), position)
     }
 
     /// Kept as an ``XMLNodeTable/Kind/invalid`` node: the decoder reports the error with the
