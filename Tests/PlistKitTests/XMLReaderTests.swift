@@ -100,6 +100,30 @@ struct XMLReaderTests {
         #expect(records[11] == ["CF$UID": "not a UID"])
     }
 
+    /// A thread keeps its scanner and tree builder between documents: documents read in a
+    /// row on one thread, with failing ones, one whose text outgrows what is kept and one
+    /// that must be escaped and read again in between, each read as it reads on its own.
+    @Test func documentsReadInARowReadAsEachAlone() throws {
+        let long = String(repeating: "x", count: 100_000)
+        let documents: [(Data, Plist?)] = [
+            (xml("<dict><key>a</key><integer>1</integer><key>b</key><string>one</string></dict>"), ["a": 1, "b": "one"]),
+            (xml("<dict><key>a</key><integer>2</integer><key>b</key><string>\(long)</string></dict>"), ["a": 2, "b": .string(long)]),
+            (xml("<dict><key>a</key><integer>x</integer></dict>"), nil),
+            (xml("<array><dict><key>a</key><integer>3</integer></dict><dict><key>a</key><integer>4</integer><key>b</key><string>two</string></dict></array>"),
+             [["a": 3], ["a": 4, "b": "two"]]),
+            (xml("<dict><key>a</key>"), nil),
+            (xml("<dict><key>a</key><integer>5</integer><key>b</key><string>\u{1}three</string></dict>"), ["a": 5, "b": "\u{1}three"]),
+            (xml("<dict><key>b</key><string>four</string><key>a</key><integer>6</integer></dict>"), ["b": "four", "a": 6]),
+        ]
+        for _ in 0..<3 {
+            for (document, expected) in documents {
+                let value = try? Plist(decoding: document)
+                #expect(value == expected)
+                #expect(value?.dictionary?.keys.elements == expected?.dictionary?.keys.elements)
+            }
+        }
+    }
+
     @Test func errorsNameThePlaceAndTheReason() throws {
         let integer = try #require(readError(xml("<array>\n\t<integer>abc</integer>\n</array>")))
         #expect(integer.code == .invalidInteger)

@@ -30,7 +30,7 @@ struct ByteBuffer: ~Copyable {
     /// The number of bytes written.
     private(set) var count = 0
     /// The number of bytes writable at `base`.
-    private var capacity: Int
+    private(set) var capacity: Int
     /// The bytes of address space mapped at `base`; 0 when `base` came from `malloc`.
     private var reserved = 0
 

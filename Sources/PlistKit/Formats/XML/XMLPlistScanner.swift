@@ -20,8 +20,10 @@ class XMLPlistScanner<Sink: XMLScannerOutput>: XMLSAXHandler {
         var pendingKey = false
     }
 
-    private let sink: Sink
-    private let maximumDepth: Int
+    /// Where the events go.
+    final let sink: Sink
+    /// The deepest containers may nest.
+    @exclusivity(unchecked) final var maximumDepth: Int
     @exclusivity(unchecked) private var open: [Open] = []
     /// The text of the innermost text element so far. After a `<key>` ends it keeps the
     /// key's text until the next text element starts, which error messages use.
@@ -53,6 +55,29 @@ class XMLPlistScanner<Sink: XMLScannerOutput>: XMLSAXHandler {
         self.maximumDepth = maximumDepth
         super.init(recordsPositions: sink.recordsPositions)
         open.reserveCapacity(16)
+    }
+
+    /// The most text a scanner kept for another document may hold on to (see
+    /// ``prepareForNextDocument()``).
+    private static var keptTextLimit: Int { 64 << 10 }
+
+    /// Makes the scanner ready to read another document into the same sink, keeping its
+    /// element stack and text buffers (unless the last document grew them past
+    /// ``keptTextLimit``) and nothing of the document's text.
+    final func prepareForNextDocument() {
+        resetForNextDocument()
+        open.removeAll(keepingCapacity: open.capacity <= Self.keptTextLimit / MemoryLayout<Open>.stride)
+        if text.capacity > Self.keptTextLimit {
+            text = ByteBuffer(capacity: 256)
+        } else {
+            text.removeAll()
+        }
+        unescapesText = false
+        plainText.removeAll(keepingCapacity: plainText.capacity <= Self.keptTextLimit)
+        base64 = Base64.Decoder()
+        containerDepth = 0
+        rootSeen = false
+        documentHasValue = false
     }
 
     // MARK: Events

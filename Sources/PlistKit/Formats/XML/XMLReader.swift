@@ -11,56 +11,63 @@ import Foundation
 /// pass. ``PlistDecoder`` uses the same scanner with an ``XMLNodeTable`` instead.
 enum XMLReader {
     static func read(_ buffer: UnsafeRawBufferPointer, options: PlistReadingOptions) throws(PlistError) -> Plist {
-        let builder = try scan(buffer, options: options) { XMLTreeBuilder.take() }
-        guard let value = builder.finish() else {
+        let scanner = try scan(buffer, options: options) { XMLTreeScanner.take(maximumDepth: options.maximumDepth) }
+        guard let value = scanner.sink.finish() else {
             throw PlistError(.structure, "the document holds no property list value")
         }
+        XMLTreeScanner.put(scanner)
         return value
     }
 
     /// Scans `buffer` into a sink that `makeSink` makes, and returns it; throws the first
     /// error, libxml2's or the scanner's.
+    static func scan<Sink: XMLScannerOutput>(_ buffer: UnsafeRawBufferPointer, options: PlistReadingOptions, makeSink: () -> Sink) throws(PlistError) -> Sink {
+        try scan(buffer, options: options) { makeSink().makeScanner(maximumDepth: options.maximumDepth) }.sink
+    }
+
+    /// Scans `buffer` with a scanner that `makeScanner` makes (a fresh one, or one reset
+    /// with a sink that holds nothing of another document), and returns it; throws the
+    /// first error, libxml2's or the scanner's.
     ///
     /// Characters CF writes raw but XML forbids (see ``XMLRawCharacters``) are rare, and
     /// libxml2 refuses all of them but CR, so a document without a CR goes to libxml2 as it
     /// is; only when that fails is it checked for them, and read again, escaped, into a
     /// fresh sink if it holds any. A document with a CR is checked first. A UTF-16 or UTF-32
     /// document is scanned as UTF-8 (see ``XMLTranscoder``).
-    static func scan<Sink: XMLScannerOutput>(_ buffer: UnsafeRawBufferPointer, options: PlistReadingOptions, makeSink: () -> Sink) throws(PlistError) -> Sink {
+    static func scan<Sink: XMLScannerOutput, Scanner: XMLPlistScanner<Sink>>(_ buffer: UnsafeRawBufferPointer, options: PlistReadingOptions, makeScanner: () -> Scanner) throws(PlistError) -> Scanner {
         if let utf8 = try XMLTranscoder.transcoded(buffer) {
             let result = utf8.withUnsafeBytes { utf8 in
-                Result { () throws(PlistError) -> Sink in try scan(utf8, options: options, makeSink: makeSink) }
+                Result { () throws(PlistError) -> Scanner in try scan(utf8, options: options, makeScanner: makeScanner) }
             }
             return try result.get()
         }
         let escaping = XMLRawCharacters.Escaping.of(buffer)
         let optimistic = !XMLRawCharacters.holdsCarriageReturn(buffer)
         if optimistic || !XMLRawCharacters.needsEscaping(buffer, escaping) {
-            let sink = makeSink()
+            let scanner = makeScanner()
             do {
-                try scan(buffer, into: sink, unescaping: false, options: options)
-                return sink
+                try scan(buffer, with: scanner, unescaping: false, options: options)
+                return scanner
             } catch {
                 guard optimistic, XMLRawCharacters.needsEscaping(buffer, escaping) else { throw error }
             }
         }
-        let sink = makeSink()
+        let scanner = makeScanner()
         let failure = XMLRawCharacters.escaped(buffer, escaping).withUnsafeBytes { escaped -> PlistError? in
             do throws(PlistError) {
-                try scan(escaped, into: sink, unescaping: escaping == .utf8, options: options)
+                try scan(escaped, with: scanner, unescaping: escaping == .utf8, options: options)
                 return nil
             } catch {
                 return error
             }
         }
         if let failure { throw failure }
-        return sink
+        return scanner
     }
 
-    /// One pass of libxml2 over `buffer` into `sink`; `unescaping` when the document is
+    /// One pass of libxml2 over `buffer` with `scanner`; `unescaping` when the document is
     /// ``XMLRawCharacters/escaped(_:_:)``'s.
-    private static func scan<Sink: XMLScannerOutput>(_ buffer: UnsafeRawBufferPointer, into sink: Sink, unescaping: Bool, options: PlistReadingOptions) throws(PlistError) {
-        let scanner = sink.makeScanner(maximumDepth: options.maximumDepth)
+    private static func scan<Sink: XMLScannerOutput>(_ buffer: UnsafeRawBufferPointer, with scanner: XMLPlistScanner<Sink>, unescaping: Bool, options: PlistReadingOptions) throws(PlistError) {
         scanner.unescapesText = unescaping
         LibXML2Parser.parse(buffer, into: scanner)
         do {

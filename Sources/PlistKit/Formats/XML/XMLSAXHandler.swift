@@ -24,6 +24,14 @@ class XMLSAXHandler {
         self.recordsPositions = recordsPositions
     }
 
+    /// Forgets the last document's error and parser state, for a handler that reads another.
+    final func resetForNextDocument() {
+        error = nil
+        failed = false
+        context = nil
+        endedAtNUL = false
+    }
+
     /// Where libxml2 is now, as line and column; nil when no parse is under way.
     final func locate() -> PlistError.Location? {
         context.map(LibXML2Parser.location)

@@ -21,7 +21,7 @@ import OrderedCollections
 /// settings tree the same keys at every level, and documents of one kind the same keys
 /// mostly in the same order), so the keys of the last dictionary built key by key at each
 /// nesting depth are kept, with the builder, from one document to the next on the same
-/// thread (see ``take()``). A key found among them, at its position or a few places on, is
+/// thread (see ``XMLTreeScanner/take(maximumDepth:)``). A key found among them, at its position or a few places on, is
 /// shared rather than decoded and stored again; a dictionary whose keys are exactly the key
 /// set is a copy of a template holding those keys, sharing their storage and hash table.
 /// Keeping them costs no copy, so a document whose key sets never repeat pays nothing for it.
@@ -65,9 +65,6 @@ final class XMLTreeBuilder: XMLScannerOutput {
     private static var keptDepthLimit: Int { 16 }
     private static var keptStackLimit: Int { 1024 }
 
-    /// Each thread's builder between documents.
-    private static let slot = ThreadLocalSlot<XMLTreeBuilder>()
-
     // Only the scanner's callbacks touch these, one at a time: no dynamic exclusivity checks.
     @exclusivity(unchecked) private var starts: [Start] = []
     @exclusivity(unchecked) private var values: [Plist] = []
@@ -75,24 +72,24 @@ final class XMLTreeBuilder: XMLScannerOutput {
     /// The key set of each depth (the number of containers around the dictionary).
     @exclusivity(unchecked) private var keySets: [KeySet] = []
 
-    private init() {
+    init() {
         starts.reserveCapacity(16)
         values.reserveCapacity(64)
         keys.reserveCapacity(64)
         keySets.reserveCapacity(8)
     }
 
-    /// The thread's builder, with the key sets of the documents it read before, or a new one.
-    static func take() -> XMLTreeBuilder {
-        slot.take() ?? XMLTreeBuilder()
-    }
-
-    /// The document's value, once the scanner has finished without error; the builder is
-    /// then kept for the thread's next document, holding no value of this one.
+    /// The document's value, once the scanner has finished without error.
     func finish() -> Plist? {
         guard values.count == 1 else { return nil }
-        let value = values.removeLast()
-        guard starts.isEmpty, keys.isEmpty, values.capacity <= Self.keptStackLimit, keys.capacity <= Self.keptStackLimit else { return value }
+        return values.removeLast()
+    }
+
+    /// Makes the builder, its value taken, ready for the thread's next document: keeps its
+    /// key sets (not their dictionaries) and stacks within their limits, or returns false
+    /// when it holds more than a kept builder may.
+    func prepareForNextDocument() -> Bool {
+        guard values.isEmpty, starts.isEmpty, keys.isEmpty, values.capacity <= Self.keptStackLimit, keys.capacity <= Self.keptStackLimit else { return false }
         if keySets.count > Self.keptDepthLimit { keySets.removeSubrange(Self.keptDepthLimit...) }
         for depth in keySets.indices {
             keySets[depth].last = nil
@@ -100,8 +97,7 @@ final class XMLTreeBuilder: XMLScannerOutput {
                 keySets[depth] = KeySet(keys: [])
             }
         }
-        Self.slot.put(self)
-        return value
+        return true
     }
 
     var recordsPositions: Bool { false }
@@ -121,11 +117,8 @@ final class XMLTreeBuilder: XMLScannerOutput {
     func endArray() {
         let start = starts.removeLast()
         let count = values.count - start.value
-        let elements = [Plist](unsafeUninitializedCapacity: count) { buffer, initialized in
-            values.moveTail(from: start.value, to: buffer.baseAddress, placeholder: Self.placeholder)
-            initialized = count
-        }
-        values.removeSubrange(start.value...)
+        let elements: [Plist] = values.takeTail(from: start.value, placeholder: Self.placeholder)
+        values.removeLast(count)
         values.append(.array(elements))
     }
 
@@ -222,27 +215,19 @@ final class XMLTreeBuilder: XMLScannerOutput {
 
     /// The values from `start` on, moved into an array of their own.
     private func takeValues(from start: Int) -> ContiguousArray<Plist> {
-        let count = values.count - start
-        return ContiguousArray(unsafeUninitializedCapacity: count) { buffer, initialized in
-            values.moveTail(from: start, to: buffer.baseAddress, placeholder: Self.placeholder)
-            initialized = count
-        }
+        values.takeTail(from: start, placeholder: Self.placeholder)
     }
 
     /// The keys from `start` on, moved into an array of their own.
     private func takeKeys(from start: Int) -> ContiguousArray<PlistKey> {
-        let count = keys.count - start
-        return ContiguousArray(unsafeUninitializedCapacity: count) { buffer, initialized in
-            keys.moveTail(from: start, to: buffer.baseAddress, placeholder: Self.placeholderKey)
-            initialized = count
-        }
+        keys.takeTail(from: start, placeholder: Self.placeholderKey)
     }
 
     /// A dictionary with the keys of `depth`'s key set and the values from `start` on, moved.
     private func reusingKeys(of depth: Int, valuesFrom start: Int) -> PlistDictionary {
         if keySets[depth].template == nil {
             if var template = keySets[depth].last {
-                template.values.withUnsafeMutableBufferPointer { $0.update(repeating: Self.placeholder) }
+                for slot in template.values.indices { template.values[slot] = Self.placeholder }
                 keySets[depth].template = template
                 keySets[depth].last = nil
             } else {
@@ -251,9 +236,10 @@ final class XMLTreeBuilder: XMLScannerOutput {
             }
         }
         var dictionary = keySets[depth].template!
-        // The copy's values are placeholders: they are overwritten without being released.
-        dictionary.values.withUnsafeMutableBufferPointer { slots in
-            values.moveTail(from: start, to: slots.baseAddress, placeholder: Self.placeholder)
+        // The copy's values are placeholders, swapped out for the values without a retain or
+        // release, and left in the values' slots for the caller to remove.
+        for slot in 0..<(values.count - start) {
+            swap(&dictionary.values[slot], &values[start + slot])
         }
         return dictionary
     }
@@ -272,17 +258,19 @@ final class XMLTreeBuilder: XMLScannerOutput {
 }
 
 private extension Array {
-    /// Moves the elements from `start` on to `destination` (uninitialized memory, or slots
-    /// holding values that need no release) and leaves `placeholder` (which needs none
-    /// either) in their slots, for the caller to remove.
+    /// The elements from `start` on, moved into a new collection; each slot is left holding
+    /// `placeholder` (which needs no release), for the caller to remove. Swapping moves an
+    /// element without retaining or releasing it, and the new collection is allocated in
+    /// code specialised for its element type.
     @inline(__always)
-    mutating func moveTail(from start: Int, to destination: UnsafeMutablePointer<Element>?, placeholder: Element) {
-        let count = self.count - start
-        guard count > 0, let destination else { return }
-        withUnsafeMutableBufferPointer { buffer in
-            let source = buffer.baseAddress! + start
-            destination.moveInitialize(from: source, count: count)
-            source.initialize(repeating: placeholder, count: count)
+    mutating func takeTail<Tail: RangeReplaceableCollection<Element>>(from start: Int, placeholder: Element) -> Tail {
+        var tail = Tail()
+        tail.reserveCapacity(count - start)
+        for index in start..<count {
+            var element = placeholder
+            swap(&element, &self[index])
+            tail.append(element)
         }
+        return tail
     }
 }
