@@ -11,6 +11,11 @@ A line counts once per kind however many markers it holds; a file counts when an
 lines does. Comment lines are skipped, so a doc comment that names `UnsafeRawBufferPointer` is
 not a use.
 
+Raw memory belongs in a few named files per module (HOMES: the byte cursor and views, the
+output buffer, string construction, the libxml2 bridge, the system calls); everything else
+goes through their safe API. The table counts the named files and the rest apart, and the
+last lines say how much raw memory is left outside the named files.
+
     python3 Scripts/unsafe_inventory.py            # a table per module
     python3 Scripts/unsafe_inventory.py --files    # and the files touching raw memory, most lines first
 """
@@ -28,6 +33,26 @@ RAW_MEMORY = {
     "bindMemory": re.compile(r"\bbindMemory\b"),
     "unsafeBitCast": re.compile(r"\bunsafeBitCast\b"),
     "unsafeDowncast": re.compile(r"\bunsafeDowncast\b"),
+}
+# The files where raw memory is meant to be, per module, and what each holds.
+HOMES = {
+    "PlistKit": {
+        "IO/ByteBuffer.swift": "the output buffer",
+        "IO/ByteOutput.swift": "bounds-checked writes into the output buffer",
+        "IO/ByteView.swift": "the read-only byte view",
+        "IO/ByteReads.swift": "the readers' loads, comparisons and copies",
+        "IO/GrowableTable.swift": "scratch tables",
+        "Text/UTF8Strings.swift": "string construction",
+        "Formats/XML/LibXML2Parser.swift": "the libxml2 bridge",
+        "Formats/XML/XMLSAXHandler.swift": "the libxml2 bridge's callbacks",
+        "Formats/Binary/BinaryWriter+ByteCursor.swift": "the binary writer's byte cursor",
+        "Internals/Syscalls.swift": "system calls",
+    },
+    "KeyedArchive": {},
+    "PlistStore": {
+        "Internals/Syscalls+Store.swift": "system calls",
+    },
+    "plistkit": {},
 }
 UNCHECKED = {
     "@exclusivity(unchecked)": re.compile(r"@exclusivity\(unchecked\)"),
@@ -75,6 +100,11 @@ def inventory(module):
     return len(paths), raw_files, markers, unchecked
 
 
+def count(files):
+    """`N files / M lines` of a {path: raw-memory lines} map."""
+    return f"{len(files)} file{'s' * (len(files) != 1)} / {sum(files.values())} lines"
+
+
 def main():
     show_files = "--files" in sys.argv[1:]
     print("| module | raw-memory files (of all) | raw-memory lines | "
@@ -90,11 +120,23 @@ def main():
               + " | ".join(str(markers[name]) for name in RAW_MEMORY) + " | "
               + " | ".join(f"{lines} ({len(where)})" for lines, where in unchecked.values()) + " |")
         details.append((module, files))
+    print()
+    for module, files in details:
+        homes = HOMES.get(module, {})
+        inside = {path: hits for path, hits in files.items() if str(path) in homes}
+        outside = {path: hits for path, hits in files.items() if str(path) not in homes}
+        print(f"{module}: named files {count(inside)}; outside the named files: {count(outside)}")
     if show_files:
         for module, files in details:
-            print(f"\n{module} (raw-memory lines per file):")
-            for path, hits in sorted(files.items(), key=lambda item: (-item[1], str(item[0]))):
-                print(f"  {hits:4d}  {path}")
+            homes = HOMES.get(module, {})
+            by_lines = sorted(files.items(), key=lambda item: (-item[1], str(item[0])))
+            print(f"\n{module}, named files (raw-memory lines):")
+            for path, what in homes.items():
+                print(f"  {files.get(pathlib.Path(path), 0):4d}  {path} ({what})")
+            print(f"{module}, outside the named files (raw-memory lines per file):")
+            for path, hits in by_lines:
+                if str(path) not in homes:
+                    print(f"  {hits:4d}  {path}")
 
 
 if __name__ == "__main__":

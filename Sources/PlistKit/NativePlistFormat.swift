@@ -52,11 +52,6 @@ extension NativePlistFormat {
         detect(FormatHead(head, isComplete: isComplete))
     }
 
-    /// The ``PlistFormatCodec`` requirement, for a native format used as a plain codec.
-    func read(_ bytes: UnsafeRawBufferPointer, options: PlistReadingOptions) throws(PlistError) -> Plist {
-        try read(ByteView(bytes), storage: nil, options: options)
-    }
-
     func decode<T: Decodable>(_ type: T.Type, from bytes: ByteView, storage: Data, options: PlistReadingOptions, userInfo: [CodingUserInfoKey: any Sendable]) throws -> T {
         let tree: Plist
         do {

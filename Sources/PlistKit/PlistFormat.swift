@@ -127,6 +127,6 @@ extension PlistFormat {
     /// `Data` that `bytes` belong to.
     func read(_ bytes: ByteView, storage: Data?, options: PlistReadingOptions) throws(PlistError) -> Plist {
         if let native { return try native.read(bytes, storage: storage, options: options) }
-        return try bytes.withUnsafeBufferPointer { (buffer) throws(PlistError) in try codec.read(UnsafeRawBufferPointer(buffer), options: options) }
+        return try codec.read(bytes, options: options)
     }
 }

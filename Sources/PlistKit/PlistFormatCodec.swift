@@ -43,6 +43,11 @@ public protocol PlistFormatCodec: Sendable {
 
     /// Reads the whole value of a document in this format.
     ///
+    /// `bytes` are valid only during the call. The requirement takes raw memory because a
+    /// registered format is written outside PlistKit and can only be handed what a public
+    /// API can name; PlistKit's own formats read a bounds-checked view instead, and this
+    /// file is where a view is lent to a registered one.
+    ///
     /// - Throws: ``PlistError`` naming the problem and its position.
     func read(_ bytes: UnsafeRawBufferPointer, options: PlistReadingOptions) throws(PlistError) -> Plist
 
@@ -60,4 +65,19 @@ public enum PlistFormatMatch: Sendable, Hashable {
     case certain
     /// The input could be this format, if no other is certain of it.
     case fallback
+}
+
+extension PlistFormatCodec {
+    /// ``read(_:options:)`` of the bytes `bytes` shows: how PlistKit hands an input to a
+    /// registered format.
+    func read(_ bytes: ByteView, options: PlistReadingOptions) throws(PlistError) -> Plist {
+        try bytes.withUnsafeBufferPointer { (buffer) throws(PlistError) in try read(UnsafeRawBufferPointer(buffer), options: options) }
+    }
+}
+
+extension NativePlistFormat {
+    /// The ``PlistFormatCodec`` requirement, for a native format used as a plain codec.
+    func read(_ bytes: UnsafeRawBufferPointer, options: PlistReadingOptions) throws(PlistError) -> Plist {
+        try read(ByteView(bytes), storage: nil, options: options)
+    }
 }

@@ -21,14 +21,7 @@ struct ThreadLocalSlot<Value: AnyObject>: Sendable {
     private let key: pthread_key_t
 
     init() {
-        var key = pthread_key_t()
-        // The destructor runs when a thread ends holding an object, and balances `put`'s retain.
-        let status = pthread_key_create(&key) { kept in
-            let kept: UnsafeMutableRawPointer? = kept
-            if let kept { Unmanaged<AnyObject>.fromOpaque(kept).release() }
-        }
-        precondition(status == 0, "pthread_key_create failed (\(status))")
-        self.key = key
+        key = Syscalls.makeObjectKey()
     }
 
     /// The calling thread's object, now out of its slot; nil when the slot is empty.

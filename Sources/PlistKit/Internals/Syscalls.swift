@@ -1,3 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)
@@ -133,6 +138,23 @@ package enum Syscalls {
         return .success(descriptor)
     }
 
+    // MARK: Threads
+
+    /// A new thread-specific key (`pthread_key_create`) for objects a thread keeps retained
+    /// (``ThreadLocalSlot``): when a thread ends holding one, the key's destructor releases
+    /// it, balancing the retain of `Unmanaged.passRetained`. Stops the program when the
+    /// system has no keys left, since the slots are made once, as static constants.
+    package static func makeObjectKey() -> pthread_key_t {
+        var key = pthread_key_t()
+        let status = pthread_key_create(&key) { kept in
+            // `kept` is optional on Linux and not on Darwin.
+            let kept: UnsafeMutableRawPointer? = kept
+            if let kept { Unmanaged<AnyObject>.fromOpaque(kept).release() }
+        }
+        precondition(status == 0, "pthread_key_create failed (\(status))")
+        return key
+    }
+
     // MARK: Process and clock
 
     /// The effective user id.
@@ -147,5 +169,92 @@ package enum Syscalls {
     /// An environment variable, or nil when unset.
     package static func environment(_ name: String) -> String? {
         getenv(name).map { String(cString: $0) }
+    }
+}
+
+// Address space for the large output buffers (`ByteBuffer`).
+extension Syscalls {
+    /// The size of a memory page (`sysconf(_SC_PAGESIZE)`).
+    package static let pageSize = Int(sysconf(Int32(_SC_PAGESIZE)))
+
+    /// Reserves `size` bytes of address space, inaccessible and backed by nothing until
+    /// made writable (`mmap` with `PROT_NONE`, private, anonymous, no swap reserved); nil
+    /// when the kernel refuses.
+    package static func reserveAddressSpace(_ size: Int) -> UnsafeMutableRawPointer? {
+        guard let region = mmap(nil, size, PROT_NONE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0),
+              region != MAP_FAILED else { return nil }
+        return region
+    }
+
+    /// Makes `size` bytes at `address`, inside a reservation, readable and writable
+    /// (`mprotect`); false when the kernel refuses.
+    package static func makeWritable(_ address: UnsafeMutableRawPointer, _ size: Int) -> Bool {
+        mprotect(address, size, PROT_READ | PROT_WRITE) == 0
+    }
+
+    /// Asks for transparent huge pages over a range (`madvise(MADV_HUGEPAGE)`); only advice,
+    /// so a refusal is ignored.
+    package static func adviseHugePages(_ address: UnsafeMutableRawPointer, _ size: Int) {
+        #if os(Linux)
+        _ = madvise(address, size, MADV_HUGEPAGE)
+        #endif
+    }
+
+    /// Gives back `size` bytes of address space at `address` (`munmap`).
+    package static func unmap(_ address: UnsafeMutableRawPointer, _ size: Int) {
+        _ = munmap(address, size)
+    }
+}
+
+// Reading a descriptor piece by piece, and holding pages of a file, for `PlistEventReader`.
+extension Syscalls {
+    /// `open` for reading only, with `O_CLOEXEC`.
+    package static func openForReading(_ path: String) -> Result<Int32> {
+        openFile(path, O_RDONLY)
+    }
+
+    /// `read` of at most `buffer.count` bytes, retried on `EINTR`; 0 at the end of the file.
+    package static func readSome(_ descriptor: Int32, into buffer: UnsafeMutableRawBufferPointer) -> Result<Int> {
+        while true {
+            let count = read(descriptor, buffer.baseAddress, buffer.count)
+            if count >= 0 { return .success(count) }
+            if errno != EINTR { return .failure(.current) }
+        }
+    }
+
+    /// ``readSome(_:into:)`` into `bytes` from `offset` to its end.
+    package static func readSome(_ descriptor: Int32, into bytes: inout [UInt8], from offset: Int) -> Result<Int> {
+        bytes.withUnsafeMutableBytes { readSome(descriptor, into: UnsafeMutableRawBufferPointer(rebasing: $0[offset...])) }
+    }
+
+    /// ``readSome(_:into:)`` into `data` from `offset` to its end.
+    package static func readSome(_ descriptor: Int32, into data: inout Data, from offset: Int) -> Result<Int> {
+        data.withUnsafeMutableBytes { readSome(descriptor, into: UnsafeMutableRawBufferPointer(rebasing: $0[offset...])) }
+    }
+
+    /// The descriptor's current offset (`lseek(fd, 0, SEEK_CUR)`) and the size of the file
+    /// it reads (`fstat`), or the `errno` when it is not a regular file one can seek in.
+    package static func seekableExtent(_ descriptor: Int32) -> Result<(offset: Int, size: Int)> {
+        var info = stat()
+        guard fstat(descriptor, &info) == 0 else { return .failure(.current) }
+        guard info.st_mode & S_IFMT == S_IFREG else { return .failure(Errno(rawValue: ESPIPE)) }
+        let offset = lseek(descriptor, 0, SEEK_CUR)
+        guard offset >= 0 else { return .failure(.current) }
+        return .success((Int(offset), Int(info.st_size)))
+    }
+
+    /// Asks the kernel not to back a range with transparent huge pages
+    /// (`madvise(MADV_NOHUGEPAGE)`); only advice, so a refusal is ignored.
+    package static func adviseNoHugePages(_ address: UnsafeMutableRawPointer, _ size: Int) {
+        #if os(Linux)
+        _ = madvise(address, size, MADV_NOHUGEPAGE)
+        #endif
+    }
+
+    /// Gives the pages of a private anonymous range back to the kernel
+    /// (`madvise(MADV_DONTNEED)`): they read as zeros afterwards, and take no memory until
+    /// written again.
+    package static func discardPages(_ address: UnsafeMutableRawPointer, _ size: Int) {
+        _ = madvise(address, size, MADV_DONTNEED)
     }
 }

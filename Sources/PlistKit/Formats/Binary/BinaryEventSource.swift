@@ -66,14 +66,14 @@ final class BinaryEventSource: PlistEventSource {
         @inline(__always)
         func value(of index: Int) -> Plist? {
             let slot = index & (Self.slotCount &- 1)
-            return indices.withUnsafeBufferPointer { $0[slot] } == index ? values.withUnsafeBufferPointer { $0[slot] } : nil
+            return indices[slot] == index ? values[slot] : nil
         }
 
         @inline(__always)
         mutating func remember(_ value: Plist, of index: Int) {
             let slot = index & (Self.slotCount &- 1)
-            indices.withUnsafeMutableBufferPointer { $0[slot] = index }
-            values.withUnsafeMutableBufferPointer { $0[slot] = value }
+            indices[slot] = index
+            values[slot] = value
         }
     }
 

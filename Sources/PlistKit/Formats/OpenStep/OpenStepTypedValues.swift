@@ -74,15 +74,17 @@ enum OpenStepTypedValues {
     /// Appends `<*D…>` for `date` in UTC, seconds rounded down as in every text format, or
     /// returns false for dates no calendar text can hold.
     private static func appendDate(_ date: Date, to out: inout ByteBuffer) -> Bool {
-        var iso = [UInt8](repeating: 0, count: PlistDates.maximumISO8601Count)
-        guard let count = iso.withUnsafeMutableBufferPointer({ PlistDates.writeISO8601(date, to: $0.baseAddress!) }) else {
+        out.append("<*D")
+        guard let count = PlistDates.writeISO8601(date, to: out.reserve(PlistDates.maximumISO8601Count)) else {
+            out.removeLast(3)
             return false
         }
-        // YYYY-MM-DDTHH:MM:SSZ becomes YYYY-MM-DD HH:MM:SS +0000.
-        out.append("<*D")
-        for byte in iso[..<(count - 1)] {
-            out.append(byte == UInt8(ascii: "T") ? UInt8(ascii: " ") : byte)
-        }
+        // YYYY-MM-DDTHH:MM:SSZ becomes YYYY-MM-DD HH:MM:SS +0000 where it was written: the
+        // date is kept, a space replaces the "T", and the time after it (still in the room
+        // reserved above, which the one-byte append does not move) is kept too.
+        out.commit(count - 10)
+        out.append(UInt8(ascii: " "))
+        out.commit(8)
         out.append(" +0000>")
         return true
     }
