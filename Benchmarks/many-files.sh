@@ -37,7 +37,7 @@ log() { printf '== %s\n' "$*" >&2; }
 
 if ! command -v hyperfine >/dev/null; then
     if command -v apt-get >/dev/null && [ "$(id -u)" = 0 ]; then
-        DEBIAN_FRONTEND=noninteractive apt-get install -y -qq hyperfine >&2 || true
+        { apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq hyperfine; } >&2 || true
     fi
     command -v hyperfine >/dev/null || { echo "hyperfine is not installed (and not root to apt-get it)" >&2; exit 1; }
 fi
