@@ -226,6 +226,44 @@ import TestSupport
         }
     }
 
+    /// Each byte of a small binary file changed in turn (marker, count, offset-table entry,
+    /// reference or payload): the model path reads what the Codable path reads, and fails
+    /// where it fails, with the same error and message (but for `keyNotFound`, whose message
+    /// names the key as the Codable path's `CodingKeys` print it). Its quick reads take only
+    /// values the full reads take without a word, and leave every failure to them.
+    @Test func changedBytesFailAsOnTheCodablePath() throws {
+        var generator = ModelGenerator(seed: 3)
+        var scalars = [generator.scalars(), generator.scalars()]
+        scalars[0].text = "short"
+        scalars[1].text = "a string of more than fifteen bytes"
+        let bytes = try Self.modelEncode(scalars, .binary)
+        func outcome(_ decode: () throws -> [ModelScalars]) -> String {
+            do {
+                return "\(try decode())"
+            } catch let error as DecodingError {
+                switch error {
+                case .keyNotFound:
+                    return CodableErrorTests.summary(error)
+                case .typeMismatch(_, let context), .valueNotFound(_, let context), .dataCorrupted(let context):
+                    return CodableErrorTests.summary(error) + ": " + context.debugDescription
+                @unknown default:
+                    return "unknown"
+                }
+            } catch {
+                return "\(error)"
+            }
+        }
+        for position in bytes.indices {
+            for replacement: UInt8 in [0x00, 0x09, 0x10, 0x23, 0x33, 0x55, 0x5F, 0x80, 0xD8, 0xFF, bytes[position] &+ 1] where replacement != bytes[position] {
+                var changed = bytes
+                changed[position] = replacement
+                let codable = outcome { try Self.codableDecode([ModelScalars].self, changed) }
+                let model = outcome { try Self.modelDecode([ModelScalars].self, changed) }
+                #expect(model == codable, "byte \(position) set to \(replacement)")
+            }
+        }
+    }
+
     @Test func depthIsLimited() throws {
         var value: Plist = ["label": "leaf", "children": []]
         for _ in 0..<30 { value = ["label": "n", "children": [value]] }
