@@ -78,10 +78,11 @@ final class BinaryModelSource: ModelSource {
 
     // MARK: Layout
 
-    /// The object reference stored at `position` (in a container checked by the source).
+    /// The object reference stored at `position` (in a container checked by the source),
+    /// read as one 8-byte load: the offset table and the trailer follow the object area.
     @inline(__always)
     func ref(at position: Int) -> Int {
-        Int(truncatingIfNeeded: bytes.bigEndian(at: position, size: refSize))
+        Int(truncatingIfNeeded: bytes.paddedBigEndian(at: position, size: refSize))
     }
 
     /// The object reference stored at `position`, checked as the source checks it.
