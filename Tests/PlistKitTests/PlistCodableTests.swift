@@ -99,10 +99,14 @@ import TestSupport
 
         init(plist decoder: inout some PlistValueDecoder) throws(DecodingError) {
             var fields = try decoder.decodeFields(Self.plistFields)
-            self.name = try fields.decode(String.self, field: 0)
-            self.age = try fields.decodeIfPresent(Int.self, field: 1) ?? 0
-            self.email = try fields.decodeIfPresent(String.self, field: 2)
-            self.tags = try fields.decode([String].self, field: 3)
+            let _0 = try fields.decode(String.self, field: 0)
+            let _1 = try fields.decodeIfPresent(Int.self, field: 1) ?? 0
+            let _2 = try fields.decodeIfPresent(String.self, field: 2)
+            let _3 = try fields.decode([String].self, field: 3)
+            self.name = _0
+            self.age = _1
+            self.email = _2
+            self.tags = _3
         }
 
         func encode(plist encoder: inout some PlistValueEncoder) throws(EncodingError) {
