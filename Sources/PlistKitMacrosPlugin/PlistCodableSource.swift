@@ -16,20 +16,28 @@ enum PlistCodableSource {
         guard fields.contains(where: \.isDecoded) else {
             return function(access + decodeSignature, ["_ = try decoder.decodeFields(Self.plistFields)"])
         }
+        // Every value is read into a local first and the properties are set after the last
+        // read: no read can throw with the value partly initialized, so it is built in place
+        // rather than built aside, copied and destroyed.
         var lines = ["var fields = try decoder.decodeFields(Self.plistFields)"]
+        var assignments: [String] = []
         for (index, field) in fields.enumerated() where field.isDecoded {
             let property = field.property
-            let name = property.name
+            let local = "_\(index)"
             if let wrapped = property.wrappedType {
                 // An absent key is `nil`, whatever the initial value: `nil` is written as an
                 // absent key, and must read back as `nil`.
-                lines.append("self.\(name) = try fields.decodeIfPresent(\(metatype(wrapped)), field: \(index))")
+                lines.append("let \(local) = try fields.decodeIfPresent(\(metatype(wrapped)), field: \(index))")
             } else if let initial = property.initializer, let type = property.type {
-                lines.append("self.\(name) = try fields.decodeIfPresent(\(metatype(type)), field: \(index)) ?? \(initial.trimmedDescription)")
+                lines.append("let \(local) = try fields.decodeIfPresent(\(metatype(type)), field: \(index)) ?? \(initial.trimmedDescription)")
             } else if let type = property.type {
-                lines.append("self.\(name) = try fields.decode(\(metatype(type)), field: \(index))")
+                lines.append("let \(local) = try fields.decode(\(metatype(type)), field: \(index))")
+            } else {
+                continue
             }
+            assignments.append("self.\(property.name) = \(local)")
         }
+        lines += assignments
         return function(access + decodeSignature, lines)
     }
 

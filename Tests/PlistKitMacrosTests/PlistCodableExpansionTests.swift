@@ -32,11 +32,16 @@ import Testing
 
                     init(plist decoder: inout some PlistValueDecoder) throws(DecodingError) {
                         var fields = try decoder.decodeFields(Self.plistFields)
-                        self.name = try fields.decode(String.self, field: 0)
-                        self.age = try fields.decodeIfPresent(Int.self, field: 1) ?? 0
-                        self.email = try fields.decodeIfPresent(String.self, field: 2)
-                        self.tags = try fields.decode([String].self, field: 3)
-                        self.observed = try fields.decodeIfPresent(Double.self, field: 4) ?? 2.5
+                        let _0 = try fields.decode(String.self, field: 0)
+                        let _1 = try fields.decodeIfPresent(Int.self, field: 1) ?? 0
+                        let _2 = try fields.decodeIfPresent(String.self, field: 2)
+                        let _3 = try fields.decode([String].self, field: 3)
+                        let _4 = try fields.decodeIfPresent(Double.self, field: 4) ?? 2.5
+                        self.name = _0
+                        self.age = _1
+                        self.email = _2
+                        self.tags = _3
+                        self.observed = _4
                     }
 
                     func encode(plist encoder: inout some PlistValueEncoder) throws(EncodingError) {
@@ -77,10 +82,14 @@ import Testing
 
                     public init(plist decoder: inout some PlistValueDecoder) throws(DecodingError) {
                         var fields = try decoder.decodeFields(Self.plistFields)
-                        self.a = try fields.decodeIfPresent(Int.self, field: 0)
-                        self.b = try fields.decodeIfPresent([String: Int].self, field: 1)
-                        self.c = try fields.decodeIfPresent(Bool.self, field: 2)
-                        self.`default` = try fields.decode(Int.self, field: 3)
+                        let _0 = try fields.decodeIfPresent(Int.self, field: 0)
+                        let _1 = try fields.decodeIfPresent([String: Int].self, field: 1)
+                        let _2 = try fields.decodeIfPresent(Bool.self, field: 2)
+                        let _3 = try fields.decode(Int.self, field: 3)
+                        self.a = _0
+                        self.b = _1
+                        self.c = _2
+                        self.`default` = _3
                     }
 
                     public func encode(plist encoder: inout some PlistValueEncoder) throws(EncodingError) {
@@ -124,8 +133,10 @@ import Testing
 
                     init(plist decoder: inout some PlistValueDecoder) throws(DecodingError) {
                         var fields = try decoder.decodeFields(Self.plistFields)
-                        self.c = try fields.decode(Int.self, field: 0)
-                        self.a = try fields.decodeIfPresent(Int.self, field: 1) ?? 1
+                        let _0 = try fields.decode(Int.self, field: 0)
+                        let _1 = try fields.decodeIfPresent(Int.self, field: 1) ?? 1
+                        self.c = _0
+                        self.a = _1
                     }
 
                     func encode(plist encoder: inout some PlistValueEncoder) throws(EncodingError) {
@@ -165,9 +176,12 @@ import Testing
 
                     public init(plist decoder: inout some PlistValueDecoder) throws(DecodingError) {
                         var fields = try decoder.decodeFields(Self.plistFields)
-                        self.a = try fields.decode(Int.self, field: 0)
-                        self.b = try fields.decode(Int.self, field: 1)
-                        self.c = try fields.decodeIfPresent(String.self, field: 2) ?? "x"
+                        let _0 = try fields.decode(Int.self, field: 0)
+                        let _1 = try fields.decode(Int.self, field: 1)
+                        let _2 = try fields.decodeIfPresent(String.self, field: 2) ?? "x"
+                        self.a = _0
+                        self.b = _1
+                        self.c = _2
                     }
                 }
 
@@ -205,8 +219,10 @@ import Testing
 
                     init(plist decoder: inout some PlistValueDecoder) throws(DecodingError) {
                         var fields = try decoder.decodeFields(Self.plistFields)
-                        self.name = try fields.decode(String.self, field: 0)
-                        self.collar = try fields.decodeIfPresent(LegacyTag.self, field: 1)
+                        let _0 = try fields.decode(String.self, field: 0)
+                        let _1 = try fields.decodeIfPresent(LegacyTag.self, field: 1)
+                        self.name = _0
+                        self.collar = _1
                     }
                 }
 
@@ -248,8 +264,10 @@ import Testing
                 extension Pair: PlistDecodable where A: PlistDecodable, B: PlistDecodable {
                     init(plist decoder: inout some PlistValueDecoder) throws(DecodingError) {
                         var fields = try decoder.decodeFields(Self.plistFields)
-                        self.a = try fields.decode(A.self, field: 0)
-                        self.b = try fields.decodeIfPresent(B.self, field: 1)
+                        let _0 = try fields.decode(A.self, field: 0)
+                        let _1 = try fields.decodeIfPresent(B.self, field: 1)
+                        self.a = _0
+                        self.b = _1
                     }
                 }
 

@@ -99,10 +99,14 @@ import TestSupport
 
         init(plist decoder: inout some PlistValueDecoder) throws(DecodingError) {
             var fields = try decoder.decodeFields(Self.plistFields)
-            self.name = try fields.decode(String.self, field: 0)
-            self.age = try fields.decodeIfPresent(Int.self, field: 1) ?? 0
-            self.email = try fields.decodeIfPresent(String.self, field: 2)
-            self.tags = try fields.decode([String].self, field: 3)
+            let _0 = try fields.decode(String.self, field: 0)
+            let _1 = try fields.decodeIfPresent(Int.self, field: 1) ?? 0
+            let _2 = try fields.decodeIfPresent(String.self, field: 2)
+            let _3 = try fields.decode([String].self, field: 3)
+            self.name = _0
+            self.age = _1
+            self.email = _2
+            self.tags = _3
         }
 
         func encode(plist encoder: inout some PlistValueEncoder) throws(EncodingError) {
@@ -223,6 +227,44 @@ import TestSupport
         let bytes = try Self.modelEncode(generator.document(), .binary)
         for length in stride(from: 0, to: bytes.count, by: 7) {
             #expect(throws: DecodingError.self) { try Self.modelDecode(ModelDocument.self, bytes.prefix(length)) }
+        }
+    }
+
+    /// Each byte of a small binary file changed in turn (marker, count, offset-table entry,
+    /// reference or payload): the model path reads what the Codable path reads, and fails
+    /// where it fails, with the same error and message (but for `keyNotFound`, whose message
+    /// names the key as the Codable path's `CodingKeys` print it). Its quick reads take only
+    /// values the full reads take without a word, and leave every failure to them.
+    @Test func changedBytesFailAsOnTheCodablePath() throws {
+        var generator = ModelGenerator(seed: 3)
+        var scalars = [generator.scalars(), generator.scalars()]
+        scalars[0].text = "short"
+        scalars[1].text = "a string of more than fifteen bytes"
+        let bytes = try Self.modelEncode(scalars, .binary)
+        func outcome(_ decode: () throws -> [ModelScalars]) -> String {
+            do {
+                return "\(try decode())"
+            } catch let error as DecodingError {
+                switch error {
+                case .keyNotFound:
+                    return CodableErrorTests.summary(error)
+                case .typeMismatch(_, let context), .valueNotFound(_, let context), .dataCorrupted(let context):
+                    return CodableErrorTests.summary(error) + ": " + context.debugDescription
+                @unknown default:
+                    return "unknown"
+                }
+            } catch {
+                return "\(error)"
+            }
+        }
+        for position in bytes.indices {
+            for replacement: UInt8 in [0x00, 0x09, 0x10, 0x23, 0x33, 0x55, 0x5F, 0x80, 0xD8, 0xFF, bytes[position] &+ 1] where replacement != bytes[position] {
+                var changed = bytes
+                changed[position] = replacement
+                let codable = outcome { try Self.codableDecode([ModelScalars].self, changed) }
+                let model = outcome { try Self.modelDecode([ModelScalars].self, changed) }
+                #expect(model == codable, "byte \(position) set to \(replacement)")
+            }
         }
     }
 

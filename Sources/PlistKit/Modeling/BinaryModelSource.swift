@@ -34,6 +34,8 @@ final class BinaryModelSource: ModelSource {
     private let offsetTableOffset: Int
     private let offsetIntSize: Int
     private let objectCount: Int
+    /// ``SmallASCIIString/isAvailable``, read once.
+    private let smallStrings: Bool
 
     init(common: ModelDecodingState, source: BinaryDecodingSource) {
         self.common = common
@@ -43,6 +45,7 @@ final class BinaryModelSource: ModelSource {
         offsetTableOffset = source.table.offsetTableOffset
         offsetIntSize = source.table.offsetIntSize
         objectCount = source.table.objectCount
+        smallStrings = SmallASCIIString.isAvailable
     }
 
     /// Where a dictionary's key references are, whether its keys can be matched in place,
@@ -75,10 +78,11 @@ final class BinaryModelSource: ModelSource {
 
     // MARK: Layout
 
-    /// The object reference stored at `position` (in a container checked by the source).
+    /// The object reference stored at `position` (in a container checked by the source),
+    /// read as one 8-byte load: the offset table and the trailer follow the object area.
     @inline(__always)
     func ref(at position: Int) -> Int {
-        Int(truncatingIfNeeded: bytes.bigEndian(at: position, size: refSize))
+        Int(truncatingIfNeeded: bytes.paddedBigEndian(at: position, size: refSize))
     }
 
     /// The object reference stored at `position`, checked as the source checks it.
@@ -177,10 +181,28 @@ final class BinaryModelSource: ModelSource {
 
     // MARK: Containers
 
+    /// Dictionary object `value` when its count is in the marker and its entries fit in the
+    /// object area, read from the marker with no call; nil otherwise (``container`` reads it).
+    @inline(__always)
+    private func quickDictionary(_ value: Int) -> BinaryObject? {
+        guard let offset = quickOffset(value) else { return nil }
+        let marker = bytes[offset]
+        guard marker >> 4 == BinaryMarker.dictionary, marker & 0x0F != 0x0F else { return nil }
+        let count = Int(marker & 0x0F)
+        guard count &* 2 &* refSize <= offsetTableOffset &- offset &- 1 else { return nil }
+        return BinaryObject(kind: .dictionary, offset: offset, start: offset &+ 1, count: count)
+    }
+
     @usableFromInline
     func openDictionary(_ value: Int, table: PlistFields, depth: Int, step: ModelStep) throws(DecodingError) -> Dictionary {
-        let object = try container(value, depth: depth, step: step)
-        guard object.kind == .dictionary else { throw common.mismatch([String: Any].self, value, depth, step) }
+        let object: BinaryObject
+        if let quick = quickDictionary(value) {
+            try common.enter(value, depth: depth, step: step)
+            object = quick
+        } else {
+            object = try container(value, depth: depth, step: step)
+            guard object.kind == .dictionary else { throw common.mismatch([String: Any].self, value, depth, step) }
+        }
         let keysStart = object.start
         let valuesStart = keysStart &+ object.count &* refSize
         if let slot = knownLayout(keysStart: keysStart, count: object.count, depth: depth) {
@@ -301,32 +323,90 @@ final class BinaryModelSource: ModelSource {
         try common.data(source, value, depth, step)
     }
 
+    /// Where object `value` starts, when the bytes are still there and the offset table puts
+    /// it in the object area (what every read checks first); nil otherwise.
+    @inline(__always)
+    private func quickOffset(_ value: Int) -> Int? {
+        guard source.isValid, value >= 0, value < objectCount else { return nil }
+        let offset = bytes.paddedBigEndian(at: offsetTableOffset &+ value &* offsetIntSize, size: offsetIntSize)
+        guard offset >= UInt64(BinaryMarker.headerSize), offset < UInt64(offsetTableOffset) else { return nil }
+        return Int(truncatingIfNeeded: offset)
+    }
+
+    /// An ASCII string object, its count in the marker or in a one-byte integer after it
+    /// (every string of fewer than 256 bytes), that fits in the object area and holds ASCII
+    /// only and is not `$null`, read from the marker with no call; nil for anything else.
     @usableFromInline
     func quickString(_ value: Int) -> String? {
-        guard let string = try? source.string(value), string.utf8.count != 5 || string != PlistNull.marker else { return nil }
-        return string
+        guard let offset = quickOffset(value) else { return nil }
+        let marker = bytes[offset]
+        guard marker >> 4 == BinaryMarker.asciiString else { return nil }
+        var start = offset &+ 1
+        var count = Int(marker & 0x0F)
+        if count == 0x0F {
+            guard offset &+ 3 <= offsetTableOffset, bytes[start] == 0x10 else { return nil }
+            count = Int(bytes[offset &+ 2])
+            start = offset &+ 3
+        }
+        // The offset table and the 32-byte trailer follow the object area: 16 bytes from a
+        // string's start are readable.
+        guard start &+ count <= offsetTableOffset else { return nil }
+        if count <= SmallASCIIString.capacity, smallStrings {
+            let words = SmallASCIIString.bits(bytes.baseAddress.unsafelyUnwrapped + start, count: count)
+            guard SmallASCIIString.isASCII(words) else { return nil }
+            let string = SmallASCIIString.string(words)
+            return count == 5 && string == PlistNull.marker ? nil : string
+        }
+        let slice = bytes.slice(at: start, count: count)
+        guard slice.isASCII else { return nil }
+        let string = UTF8Strings.make(validUTF8: slice.assumingMemoryBound(to: UInt8.self), isASCII: true)
+        return count == 5 && string == PlistNull.marker ? nil : string
     }
 
+    /// An integer object of 1 to 8 bytes that fits in the object area and in an `Int`.
     @usableFromInline
     func quickInt(_ value: Int) -> Int? {
-        guard case .integer(let integer)? = try? source.number(value) else { return nil }
-        return integer.exactly(Int.self)
+        guard let offset = quickOffset(value) else { return nil }
+        let marker = bytes[offset]
+        guard marker >= 0x10, marker <= 0x13 else { return nil }
+        let size = 1 &<< Int(marker & 0x0F)
+        guard offset &+ 1 &+ size <= offsetTableOffset else { return nil }
+        let bits = bytes.paddedBigEndian(at: offset &+ 1, size: size)
+        // Eight bytes are signed, fewer unsigned.
+        return size == 8 ? Int(exactly: Int64(bitPattern: bits)) : Int(exactly: bits)
     }
 
+    /// A real object (4 bytes widened, 8 bytes) that fits in the object area.
     @usableFromInline
     func quickDouble(_ value: Int) -> Double? {
-        guard case .real(let real)? = try? source.number(value) else { return nil }
-        return real
+        guard let offset = quickOffset(value) else { return nil }
+        switch bytes[offset] {
+        case 0x23:
+            guard offset &+ 9 <= offsetTableOffset else { return nil }
+            return Double(bitPattern: bytes.paddedBigEndian(at: offset &+ 1, size: 8))
+        case 0x22:
+            guard offset &+ 5 <= offsetTableOffset else { return nil }
+            return Double(Float(bitPattern: UInt32(truncatingIfNeeded: bytes.paddedBigEndian(at: offset &+ 1, size: 4))))
+        default:
+            return nil
+        }
     }
 
     @usableFromInline
     func quickBool(_ value: Int) -> Bool? {
-        try? source.bool(value)
+        guard let offset = quickOffset(value) else { return nil }
+        switch bytes[offset] {
+        case BinaryMarker.true: return true
+        case BinaryMarker.false: return false
+        default: return nil
+        }
     }
 
+    /// A date object that fits in the object area.
     @usableFromInline
     func quickDate(_ value: Int) -> Date? {
-        try? source.date(value)
+        guard let offset = quickOffset(value), bytes[offset] == BinaryMarker.date, offset &+ 9 <= offsetTableOffset else { return nil }
+        return Date(timeIntervalSinceReferenceDate: Double(bitPattern: bytes.paddedBigEndian(at: offset &+ 1, size: 8)))
     }
 
     @usableFromInline

@@ -66,19 +66,35 @@ struct ModelFieldsDecoder<Source: ModelSource>: PlistFieldsDecoder {
         return found >= 0 ? state.quickScalar(type, found) : nil
     }
 
-    @inlinable
+    /// The quick read inline in the caller (one call to find the field, one to read it, and
+    /// no room set aside for an error); every other read out of line, in `read`.
+    @inlinable @inline(__always)
     mutating func decode<T: PlistDecodable>(_ type: T.Type, field: Int) throws(DecodingError) -> T {
         if let scalar = quickScalar(type, field: field) { return scalar }
+        return try read(type, field: field)
+    }
+
+    /// Field `field`'s value as a `T`, with every check and error of the Codable path.
+    @inlinable @inline(never)
+    mutating func read<T: PlistDecodable>(_ type: T.Type, field: Int) throws(DecodingError) -> T {
         let child = try value(field: field)
         if let scalar = try state.scalar(type, child, depth + 1, fieldStep(field)) { return scalar }
         var decoder = ModelDecoder(state: state, value: child, step: fieldStep(field), depth: depth + 1)
         return try T(plist: &decoder)
     }
 
-    @inlinable
+    /// As ``decode(_:field:)``, the quick read inline and the others in `readIfPresent`.
+    @inlinable @inline(__always)
     mutating func decodeIfPresent<T: PlistDecodable>(_ type: T.Type, field: Int) throws(DecodingError) -> T? {
         // A quick read never gives `$null`: Foundation's nil marker takes the reads below.
         if let scalar = quickScalar(type, field: field) { return scalar }
+        return try readIfPresent(type, field: field)
+    }
+
+    /// Field `field`'s value as a `T`, or nil when absent or `$null`, with every check and
+    /// error of the Codable path.
+    @inlinable @inline(never)
+    mutating func readIfPresent<T: PlistDecodable>(_ type: T.Type, field: Int) throws(DecodingError) -> T? {
         guard let child = try presentValue(field: field) else { return nil }
         if let scalar = try state.scalar(type, child, depth + 1, fieldStep(field)) { return scalar }
         var decoder = ModelDecoder(state: state, value: child, step: fieldStep(field), depth: depth + 1)

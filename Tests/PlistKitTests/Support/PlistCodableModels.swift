@@ -33,24 +33,42 @@ extension ModelScalars: PlistDecodable, PlistEncodable {
 
     init(plist decoder: inout some PlistValueDecoder) throws(DecodingError) {
         var fields = try decoder.decodeFields(Self.plistFields)
-        self.flag = try fields.decode(Bool.self, field: 0)
-        self.int = try fields.decode(Int.self, field: 1)
-        self.int8 = try fields.decode(Int8.self, field: 2)
-        self.int16 = try fields.decode(Int16.self, field: 3)
-        self.int32 = try fields.decode(Int32.self, field: 4)
-        self.int64 = try fields.decode(Int64.self, field: 5)
-        self.uint = try fields.decode(UInt.self, field: 6)
-        self.uint8 = try fields.decode(UInt8.self, field: 7)
-        self.uint16 = try fields.decode(UInt16.self, field: 8)
-        self.uint32 = try fields.decode(UInt32.self, field: 9)
-        self.uint64 = try fields.decode(UInt64.self, field: 10)
-        self.float = try fields.decode(Float.self, field: 11)
-        self.double = try fields.decode(Double.self, field: 12)
-        self.text = try fields.decode(String.self, field: 13)
-        self.date = try fields.decode(Date.self, field: 14)
-        self.data = try fields.decode(Data.self, field: 15)
-        self.url = try fields.decode(URL.self, field: 16)
-        self.uuid = try fields.decode(UUID.self, field: 17)
+        let _0 = try fields.decode(Bool.self, field: 0)
+        let _1 = try fields.decode(Int.self, field: 1)
+        let _2 = try fields.decode(Int8.self, field: 2)
+        let _3 = try fields.decode(Int16.self, field: 3)
+        let _4 = try fields.decode(Int32.self, field: 4)
+        let _5 = try fields.decode(Int64.self, field: 5)
+        let _6 = try fields.decode(UInt.self, field: 6)
+        let _7 = try fields.decode(UInt8.self, field: 7)
+        let _8 = try fields.decode(UInt16.self, field: 8)
+        let _9 = try fields.decode(UInt32.self, field: 9)
+        let _10 = try fields.decode(UInt64.self, field: 10)
+        let _11 = try fields.decode(Float.self, field: 11)
+        let _12 = try fields.decode(Double.self, field: 12)
+        let _13 = try fields.decode(String.self, field: 13)
+        let _14 = try fields.decode(Date.self, field: 14)
+        let _15 = try fields.decode(Data.self, field: 15)
+        let _16 = try fields.decode(URL.self, field: 16)
+        let _17 = try fields.decode(UUID.self, field: 17)
+        self.flag = _0
+        self.int = _1
+        self.int8 = _2
+        self.int16 = _3
+        self.int32 = _4
+        self.int64 = _5
+        self.uint = _6
+        self.uint8 = _7
+        self.uint16 = _8
+        self.uint32 = _9
+        self.uint64 = _10
+        self.float = _11
+        self.double = _12
+        self.text = _13
+        self.date = _14
+        self.data = _15
+        self.url = _16
+        self.uuid = _17
     }
 
     func encode(plist encoder: inout some PlistValueEncoder) throws(EncodingError) {
@@ -157,8 +175,10 @@ extension ModelLeaf: PlistDecodable, PlistEncodable {
 
     init(plist decoder: inout some PlistValueDecoder) throws(DecodingError) {
         var fields = try decoder.decodeFields(Self.plistFields)
-        self.name = try fields.decode(String.self, field: 0)
-        self.weight = try fields.decodeIfPresent(Double.self, field: 1)
+        let _0 = try fields.decode(String.self, field: 0)
+        let _1 = try fields.decodeIfPresent(Double.self, field: 1)
+        self.name = _0
+        self.weight = _1
     }
 
     func encode(plist encoder: inout some PlistValueEncoder) throws(EncodingError) {
@@ -198,18 +218,30 @@ extension ModelContainers: PlistDecodable, PlistEncodable {
 
     init(plist decoder: inout some PlistValueDecoder) throws(DecodingError) {
         var fields = try decoder.decodeFields(Self.plistFields)
-        self.maybeInt = try fields.decodeIfPresent(Int.self, field: 0)
-        self.maybeLeaf = try fields.decodeIfPresent(ModelLeaf.self, field: 1)
-        self.numbers = try fields.decode([Int].self, field: 2)
-        self.tags = try fields.decode(Set<String>.self, field: 3)
-        self.byName = try fields.decode([String: Double].self, field: 4)
-        self.byNumber = try fields.decode([Int: String].self, field: 5)
-        self.leaves = try fields.decode([ModelLeaf].self, field: 6)
-        self.holes = try fields.decode([String?].self, field: 7)
-        self.mood = try fields.decode(ModelMood.self, field: 8)
-        self.priority = try fields.decodeIfPresent(ModelPriority.self, field: 9)
-        self.shapes = try fields.decode([ModelShape].self, field: 10)
-        self.matrix = try fields.decode([[UInt8]].self, field: 11)
+        let _0 = try fields.decodeIfPresent(Int.self, field: 0)
+        let _1 = try fields.decodeIfPresent(ModelLeaf.self, field: 1)
+        let _2 = try fields.decode([Int].self, field: 2)
+        let _3 = try fields.decode(Set<String>.self, field: 3)
+        let _4 = try fields.decode([String: Double].self, field: 4)
+        let _5 = try fields.decode([Int: String].self, field: 5)
+        let _6 = try fields.decode([ModelLeaf].self, field: 6)
+        let _7 = try fields.decode([String?].self, field: 7)
+        let _8 = try fields.decode(ModelMood.self, field: 8)
+        let _9 = try fields.decodeIfPresent(ModelPriority.self, field: 9)
+        let _10 = try fields.decode([ModelShape].self, field: 10)
+        let _11 = try fields.decode([[UInt8]].self, field: 11)
+        self.maybeInt = _0
+        self.maybeLeaf = _1
+        self.numbers = _2
+        self.tags = _3
+        self.byName = _4
+        self.byNumber = _5
+        self.leaves = _6
+        self.holes = _7
+        self.mood = _8
+        self.priority = _9
+        self.shapes = _10
+        self.matrix = _11
         self.legacy = try fields.decodeDecodable(ModelCodableOnly.self, field: 12)
         self.legacyMaybe = try fields.decodeDecodableIfPresent(ModelCodableOnly.self, field: 13)
     }
@@ -252,8 +284,10 @@ final class ModelNode: Codable, Equatable, PlistDecodable, PlistEncodable {
 
     init(plist decoder: inout some PlistValueDecoder) throws(DecodingError) {
         var fields = try decoder.decodeFields(Self.plistFields)
-        self.label = try fields.decode(String.self, field: 0)
-        self.children = try fields.decode([ModelNode].self, field: 1)
+        let _0 = try fields.decode(String.self, field: 0)
+        let _1 = try fields.decode([ModelNode].self, field: 1)
+        self.label = _0
+        self.children = _1
     }
 
     func encode(plist encoder: inout some PlistValueEncoder) throws(EncodingError) {
@@ -276,9 +310,12 @@ extension ModelDocument: PlistDecodable, PlistEncodable {
 
     init(plist decoder: inout some PlistValueDecoder) throws(DecodingError) {
         var fields = try decoder.decodeFields(Self.plistFields)
-        self.scalars = try fields.decode([ModelScalars].self, field: 0)
-        self.containers = try fields.decode([ModelContainers].self, field: 1)
-        self.tree = try fields.decode(ModelNode.self, field: 2)
+        let _0 = try fields.decode([ModelScalars].self, field: 0)
+        let _1 = try fields.decode([ModelContainers].self, field: 1)
+        let _2 = try fields.decode(ModelNode.self, field: 2)
+        self.scalars = _0
+        self.containers = _1
+        self.tree = _2
     }
 
     func encode(plist encoder: inout some PlistValueEncoder) throws(EncodingError) {

@@ -16,7 +16,8 @@ import Foundation
 /// user code, so it skips dynamic exclusivity checks.
 final class BinaryDecodingSource: PlistDecodingSource {
     let table: BinaryObjectTable
-    private var isValid = true
+    /// False once the bytes are gone (``invalidate()``).
+    private(set) var isValid = true
     /// True while the container at that index is being decoded (allocated on first use).
     @exclusivity(unchecked) private var inProgress: [Bool] = []
     /// Where the key references of the last dictionary made into a keyed container are,
