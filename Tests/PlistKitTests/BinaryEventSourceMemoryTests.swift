@@ -36,22 +36,18 @@ import TestSupport
     }
 
     #if os(Linux)
-    /// The resident size of the mapping that holds `address` (`/proc/self/smaps`).
-    private func residentBytes(ofMappingAt address: UnsafeRawPointer) throws -> Int {
-        let target = UInt(bitPattern: address)
-        var inMapping = false
-        // Read to the end: procfs files report a size of 0.
-        let smaps = try #require(FileHandle(forReadingAtPath: "/proc/self/smaps")).readDataToEndOfFile()
-        for line in String(decoding: smaps, as: UTF8.self).split(separator: "\n") {
-            let range = line.prefix { $0 != " " }.split(separator: "-")
-            if range.count == 2, let start = UInt(range[0], radix: 16), let end = UInt(range[1], radix: 16) {
-                inMapping = start <= target && target < end
-            } else if inMapping, line.hasPrefix("Rss:") {
-                return try #require(Int(line.split(separator: " ")[1])) * 1024
-            }
-        }
-        Issue.record("no mapping holds \(address)")
-        return 0
+    /// The resident bytes of `bytes`' pages (`mincore`). Only those pages: the kernel may merge
+    /// the image's mapping with an adjacent one of the same kind (another test's image, made
+    /// at the same time), so the mapping's resident size in `/proc/self/smaps` can count
+    /// pages that are not the image's.
+    private func residentBytes(of bytes: UnsafeRawBufferPointer) throws -> Int {
+        let pageSize = Syscalls.pageSize
+        let pages = (bytes.count + pageSize - 1) / pageSize
+        guard let base = bytes.baseAddress else { return 0 }
+        var vector = [UInt8](repeating: 0, count: pages)
+        let result = mincore(UnsafeMutableRawPointer(mutating: base), pages * pageSize, &vector)
+        try #require(result == 0, "mincore failed: errno \(errno)")
+        return vector.reduce(0) { $0 + Int($1 & 1) } * pageSize
     }
 
     /// Converts the file to XML through the source's events with a page budget, sampling
@@ -70,10 +66,10 @@ import TestSupport
         while let event = try source.next() {
             try writer.write(event)
             events += 1
-            if events % 2000 == 0 { peak = max(peak, try residentBytes(ofMappingAt: image.bytes.baseAddress!)) }
+            if events % 2000 == 0 { peak = max(peak, try residentBytes(of: image.bytes)) }
         }
         try writer.finish()
-        peak = max(peak, try residentBytes(ofMappingAt: image.bytes.baseAddress!))
+        peak = max(peak, try residentBytes(of: image.bytes))
         return (xml, peak)
     }
 
