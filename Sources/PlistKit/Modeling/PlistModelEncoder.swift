@@ -184,6 +184,7 @@ public struct PlistModelFieldsEncoder: PlistFieldsEncoder {
     @inlinable
     public mutating func encode<T: PlistEncodable>(_ value: T, field: Int) throws(EncodingError) {
         let mark = state.beginEntry(field: field, keyLines: keyLines, depth: depth)
+        if state.writeScalar(value, mark: mark, depth: depth + 1) { return stored(mark: mark, field: field) }
         var encoder = PlistModelEncoder(state: state, step: .field(Unmanaged.passUnretained(table), field), depth: depth + 1, mark: mark)
         do {
             try value.encode(plist: &encoder)
@@ -276,6 +277,10 @@ public struct PlistModelElementsEncoder: PlistElementsEncoder {
     @inlinable
     public mutating func encode<T: PlistEncodable>(_ value: T) throws(EncodingError) {
         let mark = state.position
+        if state.writeScalar(value, mark: mark, depth: depth + 1) {
+            count += 1
+            return
+        }
         var encoder = PlistModelEncoder(state: state, step: .index(count), depth: depth + 1, mark: mark)
         do {
             try value.encode(plist: &encoder)
