@@ -122,6 +122,31 @@ import Testing
         }
     }
 
+    /// Keyed fields at every depth, above and below the depth to which XML key lines are kept
+    /// with their indentation.
+    struct Nest: Encodable, PlistEncodable {
+        var name: String
+        var children: [Nest]
+        static let plistFields = PlistFields(["name", "children"])
+
+        func encode(plist encoder: inout some PlistValueEncoder) throws(EncodingError) {
+            var fields = encoder.encodeFields(Self.plistFields)
+            try fields.encode(name, field: 0)
+            try fields.encode(children, field: 1)
+            encoder.end(fields)
+        }
+
+        static func chain(_ depth: Int) -> Nest {
+            Nest(name: "level \(depth)", children: depth > 0 ? [chain(depth - 1), Nest(name: "leaf", children: [])] : [])
+        }
+    }
+
+    @Test func keyLinesAtEveryDepth() {
+        expectSameBytes(Nest.chain(12))
+        let xml = String(decoding: (try? Self.modelEncode(Nest.chain(12), .xml, sorted: false)) ?? Data(), as: UTF8.self)
+        #expect(xml.contains("\n" + String(repeating: "\t", count: 25) + "<key>name</key>\n"))
+    }
+
     @Test func keysEncodedAgainOrOutOfOrder() {
         expectSameBytes(Reencoded(a: "x", b: 1, c: [7, 8]))
         expectSameBytes([Reencoded(a: "x", b: 1, c: []), Reencoded(a: "y&<", b: 2, c: [1])])

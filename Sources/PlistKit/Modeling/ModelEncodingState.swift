@@ -79,8 +79,9 @@ final class ModelEncodingState {
     @exclusivity(unchecked) var xml: ByteBuffer
     /// XML: where each entry (`<key>` line and value) of the dictionaries being encoded starts.
     let entryStarts = GrowableTable<Int>()
-    /// XML: the `<key>` lines of the tables met so far (without their indentation), in
-    /// ``keyLineBytes``; each table's fields are consecutive, from its entry in ``keyLineTables``.
+    /// XML: the `<key>` lines of the tables met so far (without their indentation, each after
+    /// ``keyLineTabs`` tabs in ``keyLineBytes``); each table's fields are consecutive, from its
+    /// entry in ``keyLineTables``.
     @exclusivity(unchecked) private var keyLineRanges: [Range<Int>] = []
     @exclusivity(unchecked) private var keyLineBytes = ByteBuffer(capacity: 16)
     @exclusivity(unchecked) private var keyLineTables: [ObjectIdentifier: Int] = [:]
@@ -387,11 +388,21 @@ final class ModelEncodingState {
     func beginEntry(field: Int, keyLines: Int, depth: Int) -> Int {
         guard output == .xml else { return position }
         entryStarts.append(xml.count)
-        xml.appendXMLIndent(depth + 1)
         let line = keyLineRanges[keyLines + field]
-        xml.append(keyLineBytes.buffer(line), 0..<line.count)
+        let tabs = depth + 1
+        if tabs <= Self.keyLineTabs {
+            // One copy: the line with its indentation, from the tabs that precede it.
+            xml.append(keyLineBytes.buffer(line.lowerBound - tabs..<line.upperBound), 0..<line.count + tabs)
+        } else {
+            xml.appendXMLIndent(tabs)
+            xml.append(keyLineBytes.buffer(line), 0..<line.count)
+        }
         return xml.count
     }
+
+    /// XML: the tabs before each `<key>` line in ``keyLineBytes``, so that a line at that
+    /// depth or less is copied with its indentation at once.
+    private static let keyLineTabs = 8
 
     /// Starts the entry for `key` of a dictionary at `depth`; returns the mark of its value.
     @usableFromInline
@@ -403,7 +414,7 @@ final class ModelEncodingState {
     }
 
     /// XML: where the `<key>` lines of `table`'s fields are in ``keyLineRanges``, each
-    /// escaped once per encode and copied for every dictionary.
+    /// escaped once per encode (after ``keyLineTabs`` tabs) and copied for every dictionary.
     private func keyLines(of table: PlistFields) -> Int {
         if table === lastKeyLineTable { return lastKeyLines }
         let id = ObjectIdentifier(table)
@@ -413,6 +424,7 @@ final class ModelEncodingState {
         } else {
             first = keyLineRanges.count
             for name in table.names {
+                keyLineBytes.appendXMLIndent(Self.keyLineTabs)
                 let start = keyLineBytes.count
                 keyLineBytes.appendXMLText(open: "<key>", name, close: "</key>\n")
                 keyLineRanges.append(start..<keyLineBytes.count)
