@@ -147,6 +147,36 @@ import Testing
         #expect(xml.contains("\n" + String(repeating: "\t", count: 25) + "<key>name</key>\n"))
     }
 
+    /// UUIDs as fields, optionals, elements and dictionary values.
+    struct Tagged: Encodable, PlistEncodable {
+        var id: UUID
+        var other: UUID?
+        var all: [UUID]
+        var byName: [String: UUID]
+        static let plistFields = PlistFields(["id", "other", "all", "byName"])
+
+        func encode(plist encoder: inout some PlistValueEncoder) throws(EncodingError) {
+            var fields = encoder.encodeFields(Self.plistFields)
+            try fields.encode(id, field: 0)
+            try fields.encodeIfPresent(other, field: 1)
+            try fields.encode(all, field: 2)
+            try fields.encode(byName, field: 3)
+            encoder.end(fields)
+        }
+    }
+
+    @Test func uuidsWhereverTheyStand() throws {
+        let ids = try ["E621E1F8-C36C-495A-93FC-0C247A3E6E5F", "00000000-0000-0000-0000-000000000000", "ffffffff-ffff-ffff-ffff-ffffffffffff"]
+            .map { try #require(UUID(uuidString: $0)) }
+        expectSameBytes(Tagged(id: ids[0], other: ids[1], all: ids, byName: ["a": ids[2]]))
+        expectSameBytes(Tagged(id: ids[2], other: nil, all: [], byName: [:]))
+        expectSameBytes(ids[0])
+        expectSameBytes(ids)
+        let xml = String(decoding: try Self.modelEncode([ids[2]], .xml, sorted: false), as: UTF8.self)
+        #expect(xml.contains("\t<string>FFFFFFFF-FFFF-FFFF-FFFF-FFFFFFFFFFFF</string>\n"))
+        #expect(try PlistEncoder().encodeToPlist(ids[0]) == .string("E621E1F8-C36C-495A-93FC-0C247A3E6E5F"))
+    }
+
     @Test func keysEncodedAgainOrOutOfOrder() {
         expectSameBytes(Reencoded(a: "x", b: 1, c: [7, 8]))
         expectSameBytes([Reencoded(a: "x", b: 1, c: []), Reencoded(a: "y&<", b: 2, c: [1])])

@@ -36,26 +36,31 @@ enum AppStateCheck {
             check("\(format.rawValue) PropertyListDecoder") { try same(PropertyListDecoder().decode(AppState.self, from: bytes)) }
         }
 
-        let archive = WorkloadFiles.loadArchive(workload)
-        check("NSKeyedArchiver file, KeyedUnarchiver") {
-            let root = try AppStateArchive.plistKitUnarchive(archive)
-            let counts = AppStateArchive.objectCounts(root)
-            let expected = [
-                "AppState": 1, "User": model.users.count, "Workspace": model.workspaces.count,
-                "Project": model.workspaces.reduce(0) { $0 + $1.projects.count }, "Task": model.taskCount,
-                "Comment": model.workspaces.reduce(0) { $0 + $1.projects.reduce(0) { $0 + $1.tasks.reduce(0) { $0 + $1.comments.count } } },
-            ]
-            guard counts == expected else {
-                throw AppStateArchive.Mismatch("distinct objects \(counts.sorted { $0.key < $1.key }), expected \(expected.sorted { $0.key < $1.key })")
+        // `plistkit-workloads --no-archive` writes no NSKeyedArchiver file.
+        if FileManager.default.fileExists(atPath: WorkloadFiles.archiveURL(workload).path) {
+            let archive = WorkloadFiles.loadArchive(workload)
+            check("NSKeyedArchiver file, KeyedUnarchiver") {
+                let root = try AppStateArchive.plistKitUnarchive(archive)
+                let counts = AppStateArchive.objectCounts(root)
+                let expected = [
+                    "AppState": 1, "User": model.users.count, "Workspace": model.workspaces.count,
+                    "Project": model.workspaces.reduce(0) { $0 + $1.projects.count }, "Task": model.taskCount,
+                    "Comment": model.workspaces.reduce(0) { $0 + $1.projects.reduce(0) { $0 + $1.tasks.reduce(0) { $0 + $1.comments.count } } },
+                ]
+                guard counts == expected else {
+                    throw AppStateArchive.Mismatch("distinct objects \(counts.sorted { $0.key < $1.key }), expected \(expected.sorted { $0.key < $1.key })")
+                }
+                // model(_:) checks that every user reference is the shared object and every task's
+                // project the project holding it.
+                _ = try same(AppStateArchive.model(root))
+                let summary = counts.sorted { $0.key < $1.key }.map { "\($0.value) \($0.key)" }.joined(separator: ", ")
+                return "equal to the model; distinct objects: \(summary); references shared (===)"
             }
-            // model(_:) checks that every user reference is the shared object and every task's
-            // project the project holding it.
-            _ = try same(AppStateArchive.model(root))
-            let summary = counts.sorted { $0.key < $1.key }.map { "\($0.value) \($0.key)" }.joined(separator: ", ")
-            return "equal to the model; distinct objects: \(summary); references shared (===)"
-        }
-        check("NSKeyedArchiver file, NSKeyedUnarchiver") {
-            try same(AppStateArchive.model(AppStateArchive.foundationUnarchive(archive)))
+            check("NSKeyedArchiver file, NSKeyedUnarchiver") {
+                try same(AppStateArchive.model(AppStateArchive.foundationUnarchive(archive)))
+            }
+        } else {
+            say("\(name) NSKeyedArchiver file: not written (--no-archive), not checked")
         }
         for format in [PlistFormat.binary, .xml] {
             check("KeyedArchiver \(format.rawValue) → KeyedUnarchiver") {

@@ -38,23 +38,38 @@ enum UUIDText {
         return UUID(uuidString: text)
     }
 
+    /// The length of a UUID's text.
+    static let length = 36
+
     /// `uuid.uuidString`: upper-case hex digits in groups of 8, 4, 4, 4 and 12.
     @usableFromInline
     static func string(_ uuid: UUID) -> String {
+        String(unsafeUninitializedCapacity: length) { output in
+            write(uuid, to: output.baseAddress!)
+            return length
+        }
+    }
+
+    /// Appends the bytes of `uuid.uuidString` to `buffer`.
+    static func append(_ uuid: UUID, to buffer: inout ByteBuffer) {
+        write(uuid, to: buffer.reserve(length))
+        buffer.commit(length)
+    }
+
+    /// Writes the ``length`` bytes of `uuid.uuidString` at `output`.
+    @inline(__always)
+    private static func write(_ uuid: UUID, to output: UnsafeMutablePointer<UInt8>) {
         withUnsafeBytes(of: uuid.uuid) { input in
-            String(unsafeUninitializedCapacity: 36) { output in
-                let digits: StaticString = "0123456789ABCDEF"
-                var position = 0
-                for index in 0..<16 {
-                    if index == 4 || index == 6 || index == 8 || index == 10 {
-                        output[position] = UInt8(ascii: "-")
-                        position += 1
-                    }
-                    output[position] = digits.utf8Start[Int(input[index] >> 4)]
-                    output[position + 1] = digits.utf8Start[Int(input[index] & 0x0F)]
-                    position += 2
+            let digits: StaticString = "0123456789ABCDEF"
+            var position = 0
+            for index in 0..<16 {
+                if index == 4 || index == 6 || index == 8 || index == 10 {
+                    output[position] = UInt8(ascii: "-")
+                    position += 1
                 }
-                return 36
+                output[position] = digits.utf8Start[Int(input[index] >> 4)]
+                output[position + 1] = digits.utf8Start[Int(input[index] & 0x0F)]
+                position += 2
             }
         }
     }

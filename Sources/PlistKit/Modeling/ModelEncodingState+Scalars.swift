@@ -6,8 +6,8 @@ import Foundation
 
 extension ModelEncodingState {
     /// Writes `value` at `depth` as its `encode(plist:)` would when `T` is one of the scalars
-    /// the state writes itself (`String`, `Int`, `Double`, `Bool`, `Date`), and returns true;
-    /// returns false for any other type. Specialized for one `T` in the caller's module, the
+    /// the state writes itself (`String`, `Int`, `Double`, `Bool`, `Date`, `UUID`), and returns
+    /// true; returns false for any other type. Specialized for one `T` in the caller's module, the
     /// type tests fold away, so a scalar field or element is written with no nested encoder
     /// made (and no reference to the state taken) to pass to its `encode(plist:)`.
     @inlinable @inline(__always)
@@ -22,6 +22,8 @@ extension ModelEncodingState {
             write(bool: sameTypeCast(value, to: Bool.self), mark: mark, depth: depth)
         } else if T.self == Date.self {
             write(date: sameTypeCast(value, to: Date.self), mark: mark, depth: depth)
+        } else if T.self == UUID.self {
+            write(uuid: sameTypeCast(value, to: UUID.self), mark: mark, depth: depth)
         } else {
             return false
         }

@@ -259,6 +259,25 @@ final class ModelEncodingState {
         scratch.append(value ? BinaryMarker.true : BinaryMarker.false)
     }
 
+    /// Writes the UUID `value` at `depth` as its `uuidString`, with no `String` made: the
+    /// bytes ``write(string:mark:depth:)`` writes for that string.
+    @usableFromInline
+    func write(uuid value: UUID, mark: Int, depth: Int) {
+        guard depth > 0, output != .tree else { return write(string: UUIDText.string(value), mark: mark, depth: depth) }
+        if position != mark { rewrite(to: mark) }
+        if output == .binary {
+            let start = scratch.count
+            scratch.appendHeader(marker: BinaryMarker.asciiString, count: UUIDText.length)
+            UUIDText.append(value, to: &scratch)
+            pending.append(ModelChild(scalarAt: start, length: scratch.count - start))
+        } else {
+            xml.appendXMLIndent(depth)
+            xml.append("<string>")
+            UUIDText.append(value, to: &xml)
+            xml.append("</string>\n")
+        }
+    }
+
     /// Binary: writes the scalar of `marker` and the eight bytes of `word` (a real or a
     /// date), what ``ByteBuffer/appendScalar(_:)`` writes for it.
     private func writeBinaryWord(marker: UInt8, _ word: UInt64, mark: Int) {

@@ -22,7 +22,7 @@ extension UUID: PlistDecodable, PlistEncodable {
     /// Encodes the UUID's string (`uuidString`).
     @inlinable
     public func encode(plist encoder: inout some PlistValueEncoder) throws(EncodingError) {
-        encoder.encode(UUIDText.string(self))
+        encoder.encode(self)
     }
 }
 

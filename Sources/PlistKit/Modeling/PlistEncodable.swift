@@ -60,6 +60,9 @@ public protocol PlistValueEncoder {
     mutating func encode(_ value: Date)
     /// Writes data.
     mutating func encode(_ value: Data)
+    /// Writes a UUID as its `uuidString`, as `UUID`'s `Encodable` conformance does. The
+    /// default writes the string through ``encode(_:)-(String)``.
+    mutating func encode(_ value: UUID)
 
     /// Starts a dictionary whose fields are `fields`' keys; ``end(_:)-(Self.Fields)`` makes it this value.
     mutating func encodeFields(_ fields: PlistFields) -> Fields
@@ -74,6 +77,14 @@ public protocol PlistValueEncoder {
     /// it. An error that is no `EncodingError` becomes `invalidValue` with the error as its
     /// `underlyingError`.
     mutating func encodeEncodable<T: Encodable>(_ value: T) throws(EncodingError)
+}
+
+extension PlistValueEncoder {
+    /// Writes the UUID's `uuidString` through ``encode(_:)-(String)``.
+    @inlinable
+    public mutating func encode(_ value: UUID) {
+        encode(UUIDText.string(value))
+    }
 }
 
 /// Writes the entries of one dictionary, by field position in the ``PlistFields`` table the

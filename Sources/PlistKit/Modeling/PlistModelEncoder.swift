@@ -62,6 +62,8 @@ public struct PlistModelEncoder: PlistValueEncoder {
     @inlinable public mutating func encode(_ value: Date) { state.write(date: value, mark: mark, depth: depth) }
     /// Writes the Data.
     @inlinable public mutating func encode(_ value: Data) { state.write(.data(value), mark: mark, depth: depth) }
+    /// Writes the UUID's `uuidString` with no `String` made.
+    @inlinable public mutating func encode(_ value: UUID) { state.write(uuid: value, mark: mark, depth: depth) }
 
     /// Starts a dictionary with the fields `fields`.
     public mutating func encodeFields(_ fields: PlistFields) -> PlistModelFieldsEncoder {
