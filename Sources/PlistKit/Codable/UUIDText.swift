@@ -16,26 +16,29 @@ enum UUIDText {
     @usableFromInline
     static func uuid(_ text: String) -> UUID? {
         var text = text
-        let parsed = text.withUTF8 { utf8 -> uuid_t? in
-            guard utf8.count == 36 else { return nil }
-            var bytes: uuid_t = (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
-            let complete = withUnsafeMutableBytes(of: &bytes) { output -> Bool in
-                var position = 0
-                for index in 0..<16 {
-                    if position == 8 || position == 13 || position == 18 || position == 23 {
-                        guard utf8[position] == UInt8(ascii: "-") else { return false }
-                        position += 1
-                    }
-                    guard let high = digit(utf8[position]), let low = digit(utf8[position + 1]) else { return false }
-                    output[index] = high << 4 | low
-                    position += 2
-                }
-                return true
-            }
-            return complete ? bytes : nil
-        }
-        if let parsed { return UUID(uuid: parsed) }
+        if let parsed = text.withUTF8({ uuid(utf8: UnsafeRawBufferPointer($0)) }) { return parsed }
         return UUID(uuidString: text)
+    }
+
+    /// The UUID in the bytes `utf8` when they are 36 with hyphens at 8, 13, 18 and 23 and hex
+    /// digits (either case) elsewhere; nil otherwise.
+    static func uuid(utf8: UnsafeRawBufferPointer) -> UUID? {
+        guard utf8.count == length else { return nil }
+        var bytes: uuid_t = (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
+        let complete = withUnsafeMutableBytes(of: &bytes) { output -> Bool in
+            var position = 0
+            for index in 0..<16 {
+                if position == 8 || position == 13 || position == 18 || position == 23 {
+                    guard utf8[position] == UInt8(ascii: "-") else { return false }
+                    position += 1
+                }
+                guard let high = digit(utf8[position]), let low = digit(utf8[position + 1]) else { return false }
+                output[index] = high << 4 | low
+                position += 2
+            }
+            return true
+        }
+        return complete ? UUID(uuid: bytes) : nil
     }
 
     /// The length of a UUID's text.

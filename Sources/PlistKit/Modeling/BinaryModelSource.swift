@@ -14,28 +14,34 @@ import Foundation
 /// layout by comparing the fields' bytes (from the ``PlistFields`` table) with its ASCII keys
 /// where they lie, holds for it too. That needs every key checked, ASCII, distinct and few:
 /// the source checks a dictionary's keys when a depth first meets its layout (as the Codable
-/// path checks each dictionary's). Other dictionaries (UTF-16 or repeated keys, many entries)
-/// are read through the source's keyed lookup, as is any read by key.
+/// path checks each dictionary's). A `Dictionary` value's dictionary, read by key, keeps its
+/// keys in a ``KeyList`` when they are few, ASCII and distinct. Other dictionaries (UTF-16 or
+/// repeated keys, many entries) are read through the source's keyed lookup, as is any other
+/// read by key. UUIDs are parsed from their text where it lies.
 @usableFromInline
 final class BinaryModelSource: ModelSource {
     @usableFromInline let common: ModelDecodingState
     let source: BinaryDecodingSource
     /// The layouts of the last dictionaries opened at each depth: `layoutsPerDepth` slots a
-    /// depth, from `depth * layoutsPerDepth` on. Several, because a depth often holds records
-    /// of a few shapes in turn (an optional field absent in some, two types of record).
+    /// depth, from `depth * layoutsPerDepth` on. Many, because a depth often holds records
+    /// of several shapes in turn: optional fields absent in some, several types of record,
+    /// an enum's cases (a model with four optional fields has sixteen layouts). A miss costs
+    /// a comparison of lengths a slot; finding a new layout's entries costs a check of all its keys.
     @exclusivity(unchecked) private var layouts: [Layout] = []
     /// Each depth's slot to fill next, in turn.
     @exclusivity(unchecked) private var nextSlot: [Int] = []
-    private static let layoutsPerDepth = 4
+    private static let layoutsPerDepth = 32
 
     /// The file, and the trailer's figures, read here without copying the table.
     let bytes: UnsafeRawBufferPointer
     let refSize: Int
-    private let offsetTableOffset: Int
+    let offsetTableOffset: Int
     private let offsetIntSize: Int
     private let objectCount: Int
     /// ``SmallASCIIString/isAvailable``, read once.
     private let smallStrings: Bool
+    /// The key list the last dictionary read by key used, for the next when it is free.
+    var spareKeyList: KeyList?
 
     init(common: ModelDecodingState, source: BinaryDecodingSource) {
         self.common = common
@@ -205,6 +211,11 @@ final class BinaryModelSource: ModelSource {
         }
         let keysStart = object.start
         let valuesStart = keysStart &+ object.count &* refSize
+        // A dictionary read by key (a `Dictionary` value): its keys, when they read quickly,
+        // are all it needs; no layout is remembered for it (its keys are seldom another's).
+        if table.names.isEmpty, let keys = distinctASCIIKeys(keysStart: keysStart, count: object.count) {
+            return Dictionary(valuesStart: valuesStart, entries: [], keyed: keyList(keys, valuesStart: valuesStart))
+        }
         if let slot = knownLayout(keysStart: keysStart, count: object.count, depth: depth) {
             guard layouts[slot].inPlace else {
                 return Dictionary(valuesStart: valuesStart, entries: [], keyed: try common.keyed(source, value, depth, step))
@@ -407,6 +418,17 @@ final class BinaryModelSource: ModelSource {
     func quickDate(_ value: Int) -> Date? {
         guard let offset = quickOffset(value), bytes[offset] == BinaryMarker.date, offset &+ 9 <= offsetTableOffset else { return nil }
         return Date(timeIntervalSinceReferenceDate: Double(bitPattern: bytes.paddedBigEndian(at: offset &+ 1, size: 8)))
+    }
+
+    /// A UUID's text: an ASCII string object of 36 bytes (its count in a one-byte integer
+    /// after the marker) that fits in the object area and parses.
+    @usableFromInline
+    func quickUUID(_ value: Int) -> UUID? {
+        guard let offset = quickOffset(value), offset &+ 3 &+ UUIDText.length <= offsetTableOffset,
+              bytes[offset] == BinaryMarker.asciiString << 4 | 0x0F, bytes[offset &+ 1] == 0x10,
+              Int(bytes[offset &+ 2]) == UUIDText.length
+        else { return nil }
+        return UUIDText.uuid(utf8: bytes.slice(at: offset &+ 3, count: UUIDText.length))
     }
 
     @usableFromInline

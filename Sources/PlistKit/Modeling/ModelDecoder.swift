@@ -64,6 +64,11 @@ struct ModelDecoder<Source: ModelSource>: PlistValueDecoder {
     func decode(_ type: Date.Type) throws(DecodingError) -> Date { try state.date(value, depth, step) }
     @inlinable
     func decode(_ type: Data.Type) throws(DecodingError) -> Data { try state.data(value, depth, step) }
+    @inlinable
+    func decode(_ type: UUID.Type) throws(DecodingError) -> UUID {
+        if let uuid = state.quickUUID(value) { return uuid }
+        return try state.uuid(value, depth, step)
+    }
 
     @inlinable
     func decodeFields(_ fields: PlistFields) throws(DecodingError) -> ModelFieldsDecoder<Source> {

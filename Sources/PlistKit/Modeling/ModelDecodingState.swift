@@ -111,6 +111,12 @@ final class ModelDecodingState {
         .valueNotFound(type, DecodingError.Context(codingPath: path(depth: depth, step: step), debugDescription: "Cannot get value of \(type) -- found null value instead.\(position(value))"))
     }
 
+    /// What `UUID`'s `init(from:)` reports for text that is no UUID.
+    @usableFromInline
+    func uuidCorrupted(_ depth: Int, _ step: ModelStep) -> DecodingError {
+        .dataCorrupted(DecodingError.Context(codingPath: path(depth: depth, step: step), debugDescription: "Attempted to decode UUID from invalid UUID string."))
+    }
+
     func doesNotFit(_ number: String, _ type: Any.Type, _ value: Int, _ depth: Int, _ step: ModelStep) -> DecodingError {
         .dataCorrupted(DecodingError.Context(codingPath: path(depth: depth, step: step), debugDescription: "Parsed property list number <\(number)> does not fit in \(type).\(position(value))"))
     }

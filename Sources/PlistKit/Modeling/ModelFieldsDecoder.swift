@@ -151,6 +151,8 @@ struct ModelFieldsDecoder<Source: ModelSource>: PlistFieldsDecoder {
     @inlinable
     mutating func decode<T: PlistDecodable>(_ type: T.Type, forKey key: String) throws(DecodingError) -> T {
         let child = try state.value(forKey: key, in: &dictionary, value: value, depth: depth, step: step)
+        if Source.readsQuickly(type), let scalar = state.quickScalar(type, child) { return scalar }
+        if let scalar = try state.scalar(type, child, depth + 1, .key(key)) { return scalar }
         var decoder = ModelDecoder(state: state, value: child, step: .key(key), depth: depth + 1)
         return try T(plist: &decoder)
     }

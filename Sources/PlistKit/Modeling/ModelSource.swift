@@ -44,6 +44,9 @@ protocol ModelSource: AnyObject {
     func quickDouble(_ value: Int) -> Double?
     func quickBool(_ value: Int) -> Bool?
     func quickDate(_ value: Int) -> Date?
+    /// A UUID's text that reads with nothing to report, parsed where it lies; nil otherwise
+    /// (then ``uuid(_:_:_:)`` reads the string and reports what is wrong).
+    func quickUUID(_ value: Int) -> UUID?
 
     /// Opens `value`, at `depth`, as a dictionary whose fields are `table`'s (the container
     /// is entered, so the depth limit and cycles are checked).
@@ -79,11 +82,21 @@ extension ModelSource {
     @inlinable func quickDouble(_ value: Int) -> Double? { nil }
     @inlinable func quickBool(_ value: Int) -> Bool? { nil }
     @inlinable func quickDate(_ value: Int) -> Date? { nil }
+    @inlinable func quickUUID(_ value: Int) -> UUID? { nil }
+
+    /// The UUID in the string at `value`, as `UUID`'s `init(plist:)` reads it over any decoder.
+    @inlinable
+    func uuid(_ value: Int, _ depth: Int, _ step: ModelStep) throws(DecodingError) -> UUID {
+        let text = try string(value, depth, step)
+        guard let uuid = UUIDText.uuid(text) else { throw common.uuidCorrupted(depth, step) }
+        return uuid
+    }
 
     /// True when `scalar` and `quickScalar` read a `T` themselves (folded away once `T` is known).
     @inlinable @inline(__always)
     static func readsQuickly<T>(_ type: T.Type) -> Bool {
         T.self == String.self || T.self == Int.self || T.self == Double.self || T.self == Bool.self || T.self == Date.self
+            || T.self == UUID.self
     }
 
     /// The value at `value` as a `T` when a quick read gives it (see ``quickString(_:)``),
@@ -95,6 +108,7 @@ extension ModelSource {
         if T.self == Double.self { return quickDouble(value).map { sameTypeCast($0, to: T.self) } }
         if T.self == Bool.self { return quickBool(value).map { sameTypeCast($0, to: T.self) } }
         if T.self == Date.self { return quickDate(value).map { sameTypeCast($0, to: T.self) } }
+        if T.self == UUID.self { return quickUUID(value).map { sameTypeCast($0, to: T.self) } }
         return nil
     }
 
@@ -111,6 +125,10 @@ extension ModelSource {
         if T.self == Bool.self { return sameTypeCast(try bool(value, depth, step), to: T.self) }
         if T.self == Date.self { return sameTypeCast(try date(value, depth, step), to: T.self) }
         if T.self == Data.self { return sameTypeCast(try data(value, depth, step), to: T.self) }
+        if T.self == UUID.self {
+            if let quick = quickUUID(value) { return sameTypeCast(quick, to: T.self) }
+            return sameTypeCast(try uuid(value, depth, step), to: T.self)
+        }
         return nil
     }
 }

@@ -12,11 +12,7 @@ extension UUID: PlistDecodable, PlistEncodable {
     /// Decodes the UUID's string, as `UUID`'s `init(from:)` does (with its error).
     @inlinable
     public init(plist decoder: inout some PlistValueDecoder) throws(DecodingError) {
-        let text = try decoder.decode(String.self)
-        guard let uuid = UUIDText.uuid(text) else {
-            throw decoder.dataCorrupted("Attempted to decode UUID from invalid UUID string.")
-        }
-        self = uuid
+        self = try decoder.decode(UUID.self)
     }
 
     /// Encodes the UUID's string (`uuidString`).

@@ -68,6 +68,9 @@ public protocol PlistValueDecoder {
     mutating func decode(_ type: Date.Type) throws(DecodingError) -> Date
     /// The value as data.
     mutating func decode(_ type: Data.Type) throws(DecodingError) -> Data
+    /// The value, a UUID's text, as a UUID (`dataCorrupted` for other text, as `UUID`'s
+    /// `init(from:)` reports it). A decoder over bytes may read the text where it lies.
+    mutating func decode(_ type: UUID.Type) throws(DecodingError) -> UUID
 
     /// Starts reading the value as a dictionary whose fields are `fields`' keys.
     mutating func decodeFields(_ fields: PlistFields) throws(DecodingError) -> Fields
@@ -82,6 +85,18 @@ public protocol PlistValueDecoder {
     /// A `dataCorrupted` error at this value's coding path, for a conformance that finds
     /// the value unacceptable (an enum's unknown raw value).
     func dataCorrupted(_ description: String) -> DecodingError
+}
+
+extension PlistValueDecoder {
+    /// The UUID read from the value's string.
+    @inlinable
+    public mutating func decode(_ type: UUID.Type) throws(DecodingError) -> UUID {
+        let text = try decode(String.self)
+        guard let uuid = UUIDText.uuid(text) else {
+            throw dataCorrupted("Attempted to decode UUID from invalid UUID string.")
+        }
+        return uuid
+    }
 }
 
 /// Reads the entries of one dictionary: by field position in the ``PlistFields`` table the
