@@ -23,22 +23,38 @@ enum UUIDText {
     /// The UUID in the bytes `utf8` when they are 36 with hyphens at 8, 13, 18 and 23 and hex
     /// digits (either case) elsewhere; nil otherwise.
     static func uuid(utf8: UnsafeRawBufferPointer) -> UUID? {
-        guard utf8.count == length else { return nil }
-        var bytes: uuid_t = (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
-        let complete = withUnsafeMutableBytes(of: &bytes) { output -> Bool in
-            var position = 0
-            for index in 0..<16 {
-                if position == 8 || position == 13 || position == 18 || position == 23 {
-                    guard utf8[position] == UInt8(ascii: "-") else { return false }
-                    position += 1
-                }
-                guard let high = digit(utf8[position]), let low = digit(utf8[position + 1]) else { return false }
-                output[index] = high << 4 | low
-                position += 2
-            }
-            return true
+        let hyphen = UInt8(ascii: "-")
+        guard utf8.count == length, utf8[8] == hyphen, utf8[13] == hyphen, utf8[18] == hyphen, utf8[23] == hyphen else {
+            return nil
         }
-        return complete ? UUID(uuid: bytes) : nil
+        var bytes: uuid_t = (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
+        let invalid = hexValues.withUnsafeBufferPointer { values in
+            withUnsafeMutableBytes(of: &bytes) { output -> UInt8 in
+                // Every digit is looked up, with no branch on its value: a byte that is no hex
+                // digit sets bits above the low four.
+                var invalid: UInt8 = 0
+                var position = 0
+                for index in 0..<16 {
+                    if index == 4 || index == 6 || index == 8 || index == 10 { position &+= 1 }
+                    let high = values[Int(utf8[position])], low = values[Int(utf8[position &+ 1])]
+                    invalid |= high | low
+                    output[index] = high &<< 4 | low
+                    position &+= 2
+                }
+                return invalid
+            }
+        }
+        return invalid < 16 ? UUID(uuid: bytes) : nil
+    }
+
+    /// Each byte's value as a hex digit (either case), or 0xFF when it is none.
+    private static let hexValues: [UInt8] = (0...255).map { byte in
+        switch UInt8(byte) {
+        case UInt8(ascii: "0")...UInt8(ascii: "9"): UInt8(byte) - UInt8(ascii: "0")
+        case UInt8(ascii: "A")...UInt8(ascii: "F"): UInt8(byte) - UInt8(ascii: "A") + 10
+        case UInt8(ascii: "a")...UInt8(ascii: "f"): UInt8(byte) - UInt8(ascii: "a") + 10
+        default: 0xFF
+        }
     }
 
     /// The length of a UUID's text.
@@ -74,16 +90,6 @@ enum UUIDText {
                 output[position + 1] = digits.utf8Start[Int(input[index] & 0x0F)]
                 position += 2
             }
-        }
-    }
-
-    @inline(__always)
-    private static func digit(_ byte: UInt8) -> UInt8? {
-        switch byte {
-        case UInt8(ascii: "0")...UInt8(ascii: "9"): byte - UInt8(ascii: "0")
-        case UInt8(ascii: "A")...UInt8(ascii: "F"): byte - UInt8(ascii: "A") + 10
-        case UInt8(ascii: "a")...UInt8(ascii: "f"): byte - UInt8(ascii: "a") + 10
-        default: nil
         }
     }
 }
