@@ -18,10 +18,27 @@ import TestSupport
     }
 
     @Test func textIsFoundationsBothWays() {
-        for uuid in randomUUIDs(500) {
+        let edges = [UUID(uuid: (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)),
+                     UUID(uuid: (255, 255, 255, 255, 255, 255, 255, 255, 255, 255, 255, 255, 255, 255, 255, 255))]
+        for uuid in randomUUIDs(500) + edges {
             #expect(UUIDText.string(uuid) == uuid.uuidString)
+            var buffer = ByteBuffer(capacity: 64)
+            UUIDText.append(uuid, to: &buffer)
+            #expect(String(decoding: buffer.bytes, as: UTF8.self) == uuid.uuidString)
             #expect(UUIDText.uuid(uuid.uuidString) == uuid)
             #expect(UUIDText.uuid(uuid.uuidString.lowercased()) == uuid)
+        }
+    }
+
+    /// Every character of a UUID's text replaced by bytes on either side of the digit and
+    /// letter ranges, a hyphen, a digit and a non-ASCII letter: Foundation's verdict each time.
+    @Test func everyCharacterReplaced() {
+        let valid = "E621E1F8-C36C-495A-93FC-0C247A3E6E5F"
+        for position in valid.indices {
+            for replacement in ["G", "g", "/", ":", "@", "`", " ", "é", "-", "0", "f"] {
+                let text = valid.replacingCharacters(in: position...position, with: replacement)
+                #expect(UUIDText.uuid(text) == UUID(uuidString: text), "\(text)")
+            }
         }
     }
 

@@ -78,18 +78,26 @@ enum UUIDText {
     /// Writes the ``length`` bytes of `uuid.uuidString` at `output`.
     @inline(__always)
     private static func write(_ uuid: UUID, to output: UnsafeMutablePointer<UInt8>) {
-        withUnsafeBytes(of: uuid.uuid) { input in
-            let digits: StaticString = "0123456789ABCDEF"
-            var position = 0
-            for index in 0..<16 {
-                if index == 4 || index == 6 || index == 8 || index == 10 {
-                    output[position] = UInt8(ascii: "-")
-                    position += 1
+        let raw = UnsafeMutableRawPointer(output)
+        hexPairs.withUnsafeBufferPointer { pairs in
+            withUnsafeBytes(of: uuid.uuid) { input in
+                var position = 0
+                for index in 0..<16 {
+                    if index == 4 || index == 6 || index == 8 || index == 10 {
+                        output[position] = UInt8(ascii: "-")
+                        position &+= 1
+                    }
+                    raw.storeBytes(of: pairs[Int(input[index])], toByteOffset: position, as: UInt16.self)
+                    position &+= 2
                 }
-                output[position] = digits.utf8Start[Int(input[index] >> 4)]
-                output[position + 1] = digits.utf8Start[Int(input[index] & 0x0F)]
-                position += 2
             }
         }
+    }
+
+    /// Each byte's two upper-case hex digits, in the order they are written (stored as a
+    /// `UInt16` in this machine's byte order).
+    private static let hexPairs: [UInt16] = (0...255).map { byte in
+        let digits = Array("0123456789ABCDEF".utf8)
+        return (UInt16(digits[byte >> 4]) | UInt16(digits[byte & 0x0F]) << 8).littleEndian
     }
 }
