@@ -247,7 +247,7 @@ final class PlistDecoderImpl: Decoder {
     func unwrapUUID(_ value: Int, at path: () -> CodingPathNode) throws -> UUID {
         let string = try unwrapString(value, at: path)
         guard let uuid = UUIDText.uuid(string) else {
-            throw DecodingError.dataCorrupted(DecodingError.Context(codingPath: path().path, debugDescription: "Attempted to decode UUID from invalid UUID string."))
+            throw DecodingError.dataCorrupted(DecodingError.Context(codingPath: path().path, debugDescription: UUIDText.invalidText))
         }
         return uuid
     }

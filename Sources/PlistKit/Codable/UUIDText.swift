@@ -57,6 +57,10 @@ enum UUIDText {
         }
     }
 
+    /// What `UUID`'s `init(from:)` says of text that is no UUID.
+    @usableFromInline
+    static let invalidText = "Attempted to decode UUID from invalid UUID string."
+
     /// The length of a UUID's text.
     static let length = 36
 
@@ -96,8 +100,8 @@ enum UUIDText {
 
     /// Each byte's two upper-case hex digits, in the order they are written (stored as a
     /// `UInt16` in this machine's byte order).
-    private static let hexPairs: [UInt16] = (0...255).map { byte in
+    private static let hexPairs: [UInt16] = {
         let digits = Array("0123456789ABCDEF".utf8)
-        return (UInt16(digits[byte >> 4]) | UInt16(digits[byte & 0x0F]) << 8).littleEndian
-    }
+        return (0...255).map { byte in (UInt16(digits[byte >> 4]) | UInt16(digits[byte & 0x0F]) << 8).littleEndian }
+    }()
 }

@@ -65,10 +65,7 @@ struct ModelDecoder<Source: ModelSource>: PlistValueDecoder {
     @inlinable
     func decode(_ type: Data.Type) throws(DecodingError) -> Data { try state.data(value, depth, step) }
     @inlinable
-    func decode(_ type: UUID.Type) throws(DecodingError) -> UUID {
-        if let uuid = state.quickUUID(value) { return uuid }
-        return try state.uuid(value, depth, step)
-    }
+    func decode(_ type: UUID.Type) throws(DecodingError) -> UUID { try state.uuid(value, depth, step) }
 
     @inlinable
     func decodeFields(_ fields: PlistFields) throws(DecodingError) -> ModelFieldsDecoder<Source> {
@@ -128,13 +125,7 @@ struct ModelElementsDecoder<Source: ModelSource>: PlistElementsDecoder {
 
     @inlinable
     mutating func decode<T: PlistDecodable>(_ type: T.Type) throws(DecodingError) -> T {
-        let child = try next(type)
-        if let scalar = try state.scalar(type, child, depth + 1, .index(currentIndex)) {
-            currentIndex += 1
-            return scalar
-        }
-        var decoder = ModelDecoder(state: state, value: child, step: .index(currentIndex), depth: depth + 1)
-        let element = try T(plist: &decoder)
+        let element = try state.decodeValue(type, next(type), depth + 1, .index(currentIndex))
         currentIndex += 1
         return element
     }

@@ -114,7 +114,7 @@ final class ModelDecodingState {
     /// What `UUID`'s `init(from:)` reports for text that is no UUID.
     @usableFromInline
     func uuidCorrupted(_ depth: Int, _ step: ModelStep) -> DecodingError {
-        .dataCorrupted(DecodingError.Context(codingPath: path(depth: depth, step: step), debugDescription: "Attempted to decode UUID from invalid UUID string."))
+        .dataCorrupted(DecodingError.Context(codingPath: path(depth: depth, step: step), debugDescription: UUIDText.invalidText))
     }
 
     func doesNotFit(_ number: String, _ type: Any.Type, _ value: Int, _ depth: Int, _ step: ModelStep) -> DecodingError {

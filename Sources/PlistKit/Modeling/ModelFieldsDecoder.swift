@@ -78,9 +78,7 @@ struct ModelFieldsDecoder<Source: ModelSource>: PlistFieldsDecoder {
     @inlinable @inline(never)
     mutating func read<T: PlistDecodable>(_ type: T.Type, field: Int) throws(DecodingError) -> T {
         let child = try value(field: field)
-        if let scalar = try state.scalar(type, child, depth + 1, fieldStep(field)) { return scalar }
-        var decoder = ModelDecoder(state: state, value: child, step: fieldStep(field), depth: depth + 1)
-        return try T(plist: &decoder)
+        return try state.decodeValue(type, child, depth + 1, fieldStep(field))
     }
 
     /// As ``decode(_:field:)``, the quick read inline and the others in `readIfPresent`.
@@ -96,9 +94,7 @@ struct ModelFieldsDecoder<Source: ModelSource>: PlistFieldsDecoder {
     @inlinable @inline(never)
     mutating func readIfPresent<T: PlistDecodable>(_ type: T.Type, field: Int) throws(DecodingError) -> T? {
         guard let child = try presentValue(field: field) else { return nil }
-        if let scalar = try state.scalar(type, child, depth + 1, fieldStep(field)) { return scalar }
-        var decoder = ModelDecoder(state: state, value: child, step: fieldStep(field), depth: depth + 1)
-        return try T(plist: &decoder)
+        return try state.decodeValue(type, child, depth + 1, fieldStep(field))
     }
 
     @inlinable
@@ -152,8 +148,6 @@ struct ModelFieldsDecoder<Source: ModelSource>: PlistFieldsDecoder {
     mutating func decode<T: PlistDecodable>(_ type: T.Type, forKey key: String) throws(DecodingError) -> T {
         let child = try state.value(forKey: key, in: &dictionary, value: value, depth: depth, step: step)
         if Source.readsQuickly(type), let scalar = state.quickScalar(type, child) { return scalar }
-        if let scalar = try state.scalar(type, child, depth + 1, .key(key)) { return scalar }
-        var decoder = ModelDecoder(state: state, value: child, step: .key(key), depth: depth + 1)
-        return try T(plist: &decoder)
+        return try state.decodeValue(type, child, depth + 1, .key(key))
     }
 }

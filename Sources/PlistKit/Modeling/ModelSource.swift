@@ -84,9 +84,11 @@ extension ModelSource {
     @inlinable func quickDate(_ value: Int) -> Date? { nil }
     @inlinable func quickUUID(_ value: Int) -> UUID? { nil }
 
-    /// The UUID in the string at `value`, as `UUID`'s `init(plist:)` reads it over any decoder.
+    /// The UUID in the string at `value`: parsed where it lies when ``quickUUID(_:)`` can,
+    /// otherwise as `UUID`'s `init(plist:)` reads it over any decoder, with its error.
     @inlinable
     func uuid(_ value: Int, _ depth: Int, _ step: ModelStep) throws(DecodingError) -> UUID {
+        if let uuid = quickUUID(value) { return uuid }
         let text = try string(value, depth, step)
         guard let uuid = UUIDText.uuid(text) else { throw common.uuidCorrupted(depth, step) }
         return uuid
@@ -125,10 +127,16 @@ extension ModelSource {
         if T.self == Bool.self { return sameTypeCast(try bool(value, depth, step), to: T.self) }
         if T.self == Date.self { return sameTypeCast(try date(value, depth, step), to: T.self) }
         if T.self == Data.self { return sameTypeCast(try data(value, depth, step), to: T.self) }
-        if T.self == UUID.self {
-            if let quick = quickUUID(value) { return sameTypeCast(quick, to: T.self) }
-            return sameTypeCast(try uuid(value, depth, step), to: T.self)
-        }
+        if T.self == UUID.self { return sameTypeCast(try uuid(value, depth, step), to: T.self) }
         return nil
+    }
+
+    /// The value at `value` as a `T`: straight from the source when `T` is a scalar it reads
+    /// itself (``scalar(_:_:_:_:)``), otherwise through `T.init(plist:)` with a decoder there.
+    @inlinable @inline(__always)
+    func decodeValue<T: PlistDecodable>(_ type: T.Type, _ value: Int, _ depth: Int, _ step: ModelStep) throws(DecodingError) -> T {
+        if let scalar = try scalar(type, value, depth, step) { return scalar }
+        var decoder = ModelDecoder(state: self, value: value, step: step, depth: depth)
+        return try T(plist: &decoder)
     }
 }

@@ -93,7 +93,7 @@ extension PlistValueDecoder {
     public mutating func decode(_ type: UUID.Type) throws(DecodingError) -> UUID {
         let text = try decode(String.self)
         guard let uuid = UUIDText.uuid(text) else {
-            throw dataCorrupted("Attempted to decode UUID from invalid UUID string.")
+            throw dataCorrupted(UUIDText.invalidText)
         }
         return uuid
     }
