@@ -43,6 +43,8 @@ HOMES = {
         "IO/ByteReads.swift": "the readers' loads, comparisons and copies",
         "IO/GrowableTable.swift": "scratch tables",
         "Text/UTF8Strings.swift": "string construction",
+        "Text/StringLayout.swift": "String's inline layout: its bits, inline ASCII strings",
+        "KeyOrder/RootCollator.swift": "the ICU bridge",
         "Formats/XML/LibXML2Parser.swift": "the libxml2 bridge",
         "Formats/XML/XMLSAXHandler.swift": "the libxml2 bridge's callbacks",
         "Formats/Binary/BinaryWriter+ByteCursor.swift": "the binary writer's byte cursor",

@@ -72,12 +72,6 @@ extension NativePlistFormat {
         return try body(TreeDecodingSource(tree))
     }
 
-    /// ``withDecodingSource(_:storage:options:_:)`` of bytes in raw memory (the model
-    /// decoder's entry).
-    func withDecodingSource<R>(_ bytes: UnsafeRawBufferPointer, storage: Data, options: PlistReadingOptions, _ body: (any PlistDecodingSource) throws(DecodingError) -> R) throws(DecodingError) -> R {
-        try withDecodingSource(ByteView(bytes), storage: storage, options: options, body)
-    }
-
     func encodingSink() -> BinaryEncodingSink? { nil }
 
     func detectedInputError(_ error: PlistError, headLooksBinary: () -> Bool) -> PlistError { error }

@@ -16,34 +16,31 @@ enum UUIDText {
     @usableFromInline
     static func uuid(_ text: String) -> UUID? {
         var text = text
-        if let parsed = text.withUTF8({ uuid(utf8: UnsafeRawBufferPointer($0)) }) { return parsed }
+        if let parsed = ByteView.with(utf8: &text, { uuid(utf8: $0) }) { return parsed }
         return UUID(uuidString: text)
     }
 
     /// The UUID in the bytes `utf8` when they are 36 with hyphens at 8, 13, 18 and 23 and hex
     /// digits (either case) elsewhere; nil otherwise.
-    static func uuid(utf8: UnsafeRawBufferPointer) -> UUID? {
+    static func uuid(utf8: ByteView) -> UUID? {
         let hyphen = UInt8(ascii: "-")
         guard utf8.count == length, utf8[8] == hyphen, utf8[13] == hyphen, utf8[18] == hyphen, utf8[23] == hyphen else {
             return nil
         }
-        var bytes: uuid_t = (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
-        let invalid = hexValues.withUnsafeBufferPointer { values in
-            withUnsafeMutableBytes(of: &bytes) { output -> UInt8 in
-                // Every digit is looked up, with no branch on its value: a byte that is no hex
-                // digit sets bits above the low four.
-                var invalid: UInt8 = 0
-                var position = 0
-                for index in 0..<16 {
-                    if index == 4 || index == 6 || index == 8 || index == 10 { position &+= 1 }
-                    let high = values[Int(utf8[position])], low = values[Int(utf8[position &+ 1])]
-                    invalid |= high | low
-                    output[index] = high &<< 4 | low
-                    position &+= 2
-                }
-                return invalid
-            }
+        // Every digit is looked up, with no branch on its value: a byte that is no hex digit
+        // sets bits above the low four.
+        var invalid: UInt8 = 0
+        // Read through a span of stated size: a byte's lookup then needs no bounds check.
+        let valueTable = hexValues
+        let hexValues = valueTable.span
+        precondition(hexValues.count == 256)
+        @inline(__always) func byte(_ position: Int) -> UInt8 {
+            let high = hexValues[Int(utf8[position])], low = hexValues[Int(utf8[position &+ 1])]
+            invalid |= high | low
+            return high &<< 4 | low
         }
+        let bytes: uuid_t = (byte(0), byte(2), byte(4), byte(6), byte(9), byte(11), byte(14), byte(16),
+                             byte(19), byte(21), byte(24), byte(26), byte(28), byte(30), byte(32), byte(34))
         return invalid < 16 ? UUID(uuid: bytes) : nil
     }
 
@@ -67,35 +64,31 @@ enum UUIDText {
     /// `uuid.uuidString`: upper-case hex digits in groups of 8, 4, 4, 4 and 12.
     @usableFromInline
     static func string(_ uuid: UUID) -> String {
-        String(unsafeUninitializedCapacity: length) { output in
-            write(uuid, to: output.baseAddress!)
-            return length
-        }
+        String(filling: length) { write(uuid, to: &$0) }
     }
 
     /// Appends the bytes of `uuid.uuidString` to `buffer`.
     static func append(_ uuid: UUID, to buffer: inout ByteBuffer) {
-        write(uuid, to: buffer.reserve(length))
-        buffer.commit(length)
+        buffer.append(reserving: length) { write(uuid, to: &$0) }
     }
 
-    /// Writes the ``length`` bytes of `uuid.uuidString` at `output`.
+    /// Stores the ``length`` bytes of `uuid.uuidString`.
     @inline(__always)
-    private static func write(_ uuid: UUID, to output: UnsafeMutablePointer<UInt8>) {
-        let raw = UnsafeMutableRawPointer(output)
-        hexPairs.withUnsafeBufferPointer { pairs in
-            withUnsafeBytes(of: uuid.uuid) { input in
-                var position = 0
-                for index in 0..<16 {
-                    if index == 4 || index == 6 || index == 8 || index == 10 {
-                        output[position] = UInt8(ascii: "-")
-                        position &+= 1
-                    }
-                    raw.storeBytes(of: pairs[Int(input[index])], toByteOffset: position, as: UInt16.self)
-                    position &+= 2
-                }
-            }
-        }
+    private static func write(_ uuid: UUID, to output: inout ByteOutput) {
+        let bytes = uuid.uuid
+        let pairTable = hexPairs
+        let hexPairs = pairTable.span
+        precondition(hexPairs.count == 256)
+        @inline(__always) func pair(_ byte: UInt8) { output.appendLeading(2, of: hexPairs[Int(byte)]) }
+        pair(bytes.0); pair(bytes.1); pair(bytes.2); pair(bytes.3)
+        output.append(UInt8(ascii: "-"))
+        pair(bytes.4); pair(bytes.5)
+        output.append(UInt8(ascii: "-"))
+        pair(bytes.6); pair(bytes.7)
+        output.append(UInt8(ascii: "-"))
+        pair(bytes.8); pair(bytes.9)
+        output.append(UInt8(ascii: "-"))
+        pair(bytes.10); pair(bytes.11); pair(bytes.12); pair(bytes.13); pair(bytes.14); pair(bytes.15)
     }
 
     /// Each byte's two upper-case hex digits, in the order they are written (stored as a

@@ -342,3 +342,17 @@ struct ByteBuffer: ~Copyable {
     }
     #endif
 }
+
+extension ByteBuffer {
+    /// Appends the first `byteCount` (at most 16) bytes of the words `low` and `high` as they
+    /// lie in memory on a little-endian machine, `low`'s first: all sixteen are stored at
+    /// once and `byteCount` of them counted (an inline string's bytes, in one step).
+    @inline(__always)
+    mutating func appendLeadingBytes(of low: UInt64, _ high: UInt64, count byteCount: Int) {
+        precondition(UInt(bitPattern: byteCount) <= 16, "more than 16 leading bytes")
+        let target = UnsafeMutableRawPointer(reserve(16))
+        target.storeBytes(of: low.littleEndian, as: UInt64.self)
+        target.storeBytes(of: high.littleEndian, toByteOffset: 8, as: UInt64.self)
+        commit(byteCount)
+    }
+}

@@ -58,10 +58,25 @@ struct ByteOutput {
 
     /// Stores `value` in exactly `digits` decimal digits, zero-padded on the left; `digits`
     /// must be at least ``DecimalText/digitCount(_:)`` of `value` (more digits are lost).
+    /// Two digits per division, from the right.
     @inline(__always)
     mutating func appendDigits(_ value: UInt64, count digits: Int) {
         checkRoom(digits)
-        DecimalText.write(value, count: digits, to: start + count)
+        let dest = start + count
+        let pairs = DecimalText.digitPairs.utf8Start
+        var value = value
+        var end = digits
+        while end >= 2 {
+            let (quotient, remainder) = value.quotientAndRemainder(dividingBy: 100)
+            let pair = pairs + 2 &* Int(truncatingIfNeeded: remainder)
+            dest[end &- 2] = pair[0]
+            dest[end &- 1] = pair[1]
+            value = quotient
+            end &-= 2
+        }
+        if end == 1 {
+            dest[0] = UInt8(truncatingIfNeeded: value % 10) &+ UInt8(ascii: "0")
+        }
         count &+= digits
     }
 
@@ -89,5 +104,33 @@ extension ByteBuffer {
         let result = body(&output)
         commit(output.count)
         return result
+    }
+}
+
+extension ByteOutput {
+    /// Stores the first `byteCount` bytes of `value` as it lies in memory, with one store
+    /// of all of them: room for the whole `value` must be left (a table's pair of digits, a
+    /// group of decoded bytes with one to spare).
+    @inline(__always)
+    mutating func appendLeading<T: FixedWidthInteger>(_ byteCount: Int, of value: T) {
+        precondition(UInt(bitPattern: byteCount) <= UInt(bitPattern: MemoryLayout<T>.size), "more leading bytes than the value holds")
+        checkRoom(MemoryLayout<T>.size)
+        UnsafeMutableRawPointer(start + count).storeBytes(of: value, as: T.self)
+        count &+= byteCount
+    }
+}
+
+extension String {
+    /// The string of the `count` bytes of UTF-8 `body` stores through a ``ByteOutput`` (a
+    /// UUID's text, a fixed layout): every byte must be stored, and the bytes must be valid
+    /// UTF-8.
+    @inline(__always)
+    init(filling count: Int, _ body: (inout ByteOutput) -> Void) {
+        self.init(unsafeUninitializedCapacity: count) { buffer in
+            var output = ByteOutput(start: buffer.baseAddress!, capacity: count)
+            body(&output)
+            precondition(output.count == count, "String(filling:) stored fewer bytes than it counts")
+            return count
+        }
     }
 }

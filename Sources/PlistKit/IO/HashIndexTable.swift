@@ -80,7 +80,7 @@ public struct HashIndexTable {
         if slots.count > keptSlots {
             self = HashIndexTable()
         } else {
-            slots.withUnsafeMutableBufferPointer { $0.update(repeating: 0) }
+            for slot in slots.indices { slots[slot] = 0 }
             count = 0
         }
     }

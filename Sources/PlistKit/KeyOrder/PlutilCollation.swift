@@ -12,8 +12,8 @@
 /// in case or code points remember the first such difference and move on. Like CF, when
 /// one key runs out first its last run keeps standing in for it.
 struct PlutilCollation {
-    let a: UnsafeBufferPointer<UInt16>
-    let b: UnsafeBufferPointer<UInt16>
+    let a: [UInt16]
+    let b: [UInt16]
     let collator: RootCollator
 
     /// The longest rests CF compares in one piece (the size of its inline character buffer).
@@ -25,7 +25,7 @@ struct PlutilCollation {
         var startB = j > 0 ? Self.extendBackward(b, from: j - 1) : j
         if a.count - i <= Self.wholeLimit, b.count - j <= Self.wholeLimit {
             // Short rests: one comparison of everything from the starts to the ends.
-            let order = compareText(UnsafeBufferPointer(rebasing: a[startA...]), UnsafeBufferPointer(rebasing: b[startB...])).order
+            let order = compareText(a[startA...], b[startB...]).order
             return order < 0 ? -1 : 1
         }
         var endA = i, endB = j
@@ -41,7 +41,7 @@ struct PlutilCollation {
                 endB = Self.extendForward(b, from: endB)
                 runB = startB..<endB
             }
-            let (equivalent, difference) = compareText(UnsafeBufferPointer(rebasing: a[runA]), UnsafeBufferPointer(rebasing: b[runB]))
+            let (equivalent, difference) = compareText(a[runA], b[runB])
             if equivalent {
                 if result == 0, difference != 0 { result = difference < 0 ? -1 : 1 }
                 order = 0
@@ -61,7 +61,7 @@ struct PlutilCollation {
     /// ICU's verdict on two runs: ±2 for a primary difference, ±1 for a secondary one
     /// (`equivalent` false), or, when equivalent, ±1 for a case, variant or code-point
     /// difference and 0 for identical runs.
-    private func compareText(_ x: UnsafeBufferPointer<UInt16>, _ y: UnsafeBufferPointer<UInt16>) -> (equivalent: Bool, order: Int) {
+    private func compareText(_ x: ArraySlice<UInt16>, _ y: ArraySlice<UInt16>) -> (equivalent: Bool, order: Int) {
         let primary = collator.compare(x, y, .primary)
         if primary != 0 { return (false, 2 * primary) }
         let secondary = collator.compare(x, y, .secondary)
@@ -74,7 +74,7 @@ struct PlutilCollation {
     // MARK: Runs
 
     /// Back from `index` over marks and punctuation, stopping at the first other character.
-    private static func extendBackward(_ text: UnsafeBufferPointer<UInt16>, from index: Int) -> Int {
+    private static func extendBackward(_ text: [UInt16], from index: Int) -> Int {
         var location = index
         while location > 0 {
             let unit = UInt32(text[location])
@@ -94,7 +94,7 @@ struct PlutilCollation {
 
     /// Forward from `index` to just after the first character that is not alphanumeric,
     /// punctuation or a control (or is CJK), or to the end.
-    private static func extendForward(_ text: UnsafeBufferPointer<UInt16>, from index: Int) -> Int {
+    private static func extendForward(_ text: [UInt16], from index: Int) -> Int {
         var location = index
         repeat {
             let unit = PlutilComparison.unit(text, location)

@@ -9,8 +9,8 @@
 /// it hands the rest to ICU (``PlutilCollation``). This is a re-implementation of that walk,
 /// not of CF's code: its buffers overflowed on long keys, which killed the process.
 struct PlutilComparison {
-    let a: UnsafeBufferPointer<UInt16>
-    let b: UnsafeBufferPointer<UInt16>
+    let a: [UInt16]
+    let b: [UInt16]
     let collator: RootCollator
 
     /// A case-folded, decomposed cluster being matched one scalar at a time.
@@ -42,7 +42,7 @@ struct PlutilComparison {
     /// The next scalar of a fold in progress, or else the code unit at `index` of `text`
     /// (ASCII lowercased once the comparison is down to case), with `used` set to 1.
     @inline(__always)
-    private static func nextUnit(_ folding: inout Folding, _ text: UnsafeBufferPointer<UInt16>, _ index: Int, lowercased: Bool, used: inout Int) -> UInt32 {
+    private static func nextUnit(_ folding: inout Folding, _ text: [UInt16], _ index: Int, lowercased: Bool, used: inout Int) -> UInt32 {
         if folding.isActive { return folding.take() }
         used = 1
         let unit = UInt32(text[index])
@@ -159,7 +159,7 @@ struct PlutilComparison {
     /// `scalar` (at `index`, taking one or two units) with case folded, canonically
     /// decomposed and its following combining marks (decomposed, in canonical order)
     /// appended; empty when that changes nothing.
-    private func fold(_ scalar: UInt32, in text: UnsafeBufferPointer<UInt16>, at index: Int) -> (scalars: [UInt32], consumed: Int, overflowed: Bool) {
+    private func fold(_ scalar: UInt32, in text: [UInt16], at index: Int) -> (scalars: [UInt32], consumed: Int, overflowed: Bool) {
         guard scalar != 0 else { return ([], 0, false) }
         var out: [UInt32] = []
         var next = index + (scalar > 0xFFFF ? 2 : 1)
@@ -224,7 +224,7 @@ struct PlutilComparison {
     }
 
     /// The end of the grapheme cluster starting at `index` (a base and its marks).
-    private static func clusterEnd(_ text: UnsafeBufferPointer<UInt16>, from index: Int) -> Int {
+    private static func clusterEnd(_ text: [UInt16], from index: Int) -> Int {
         var next = index + scalarAt(text, index).width
         while next < text.count {
             let (mark, width) = scalarAt(text, next)
@@ -236,12 +236,12 @@ struct PlutilComparison {
 
     // MARK: Code units
 
-    @inline(__always) static func unit(_ text: UnsafeBufferPointer<UInt16>, _ index: Int) -> UInt32 {
+    @inline(__always) static func unit(_ text: [UInt16], _ index: Int) -> UInt32 {
         index < text.count ? UInt32(text[index]) : 0
     }
 
     /// The scalar at `index` (a lone surrogate stands for itself) and its width in units.
-    static func scalarAt(_ text: UnsafeBufferPointer<UInt16>, _ index: Int) -> (scalar: UInt32, width: Int) {
+    static func scalarAt(_ text: [UInt16], _ index: Int) -> (scalar: UInt32, width: Int) {
         let first = unit(text, index)
         if isHighSurrogate(first), isLowSurrogate(unit(text, index + 1)) {
             return (scalar(first, unit(text, index + 1)), 2)

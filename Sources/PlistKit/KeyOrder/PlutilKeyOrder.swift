@@ -19,12 +19,7 @@ public enum PlutilKeyOrder {
 
     /// -1 if `a` comes first, 1 if `b` does, 0 only for identical keys.
     static func compare(_ a: String, _ b: String) -> Int {
-        let x = Array(a.utf16), y = Array(b.utf16)
-        return x.withUnsafeBufferPointer { x in
-            y.withUnsafeBufferPointer { y in
-                PlutilComparison(a: x, b: y, collator: .shared).compare()
-            }
-        }
+        PlutilComparison(a: Array(a.utf16), b: Array(b.utf16), collator: .shared).compare()
     }
 
     /// The positions of `keys` in plutil's order: `keys[result[0]]` comes first.
@@ -34,11 +29,7 @@ public enum PlutilKeyOrder {
         let units = keys.map { Array($0.string.utf16) }
         let collator = RootCollator.shared
         return units.indices.sorted { i, j in
-            units[i].withUnsafeBufferPointer { x in
-                units[j].withUnsafeBufferPointer { y in
-                    PlutilComparison(a: x, b: y, collator: collator).compare() < 0
-                }
-            }
+            PlutilComparison(a: units[i], b: units[j], collator: collator).compare() < 0
         }
     }
 

@@ -51,7 +51,7 @@ final class RootCollator: @unchecked Sendable {
     }
 
     /// -1, 0 or 1 as ICU orders `a` and `b` at `strength`.
-    func compare(_ a: UnsafeBufferPointer<UInt16>, _ b: UnsafeBufferPointer<UInt16>, _ strength: Strength) -> Int {
+    func compare(_ a: ArraySlice<UInt16>, _ b: ArraySlice<UInt16>, _ strength: Strength) -> Int {
         let collator: OpaquePointer?
         switch strength {
         case .primary: collator = primary
@@ -59,7 +59,9 @@ final class RootCollator: @unchecked Sendable {
         case .tertiary: collator = tertiary
         }
         guard let collator else { return Self.fallbackCompare(a, b, strength) }
-        let result = swift_ucol_strcoll(collator, a.baseAddress, Int32(a.count), b.baseAddress, Int32(b.count))
+        let result = a.withUnsafeBufferPointer { a in
+            b.withUnsafeBufferPointer { b in swift_ucol_strcoll(collator, a.baseAddress, Int32(a.count), b.baseAddress, Int32(b.count)) }
+        }
         return result == UCOL_LESS ? -1 : result == UCOL_GREATER ? 1 : 0
     }
 
@@ -87,7 +89,7 @@ final class RootCollator: @unchecked Sendable {
     #else
     private init() {}
 
-    func compare(_ a: UnsafeBufferPointer<UInt16>, _ b: UnsafeBufferPointer<UInt16>, _ strength: Strength) -> Int {
+    func compare(_ a: ArraySlice<UInt16>, _ b: ArraySlice<UInt16>, _ strength: Strength) -> Int {
         Self.fallbackCompare(a, b, strength)
     }
 
@@ -102,7 +104,7 @@ final class RootCollator: @unchecked Sendable {
 
     /// Without ICU: scalars compared case-insensitively (primary, secondary), then with
     /// lowercase first (tertiary).
-    private static func fallbackCompare(_ a: UnsafeBufferPointer<UInt16>, _ b: UnsafeBufferPointer<UInt16>, _ strength: Strength) -> Int {
+    private static func fallbackCompare(_ a: ArraySlice<UInt16>, _ b: ArraySlice<UInt16>, _ strength: Strength) -> Int {
         let x = String(decoding: a, as: UTF16.self).unicodeScalars
         let y = String(decoding: b, as: UTF16.self).unicodeScalars
         let lowerX = x.flatMap { $0.properties.lowercaseMapping.unicodeScalars }

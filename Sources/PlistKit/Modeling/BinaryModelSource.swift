@@ -132,11 +132,10 @@ final class BinaryModelSource: ModelSource {
     private func entries(of table: PlistFields, keysStart: Int, count: Int) -> [Int32] {
         var next = 0
         return (0..<table.names.count).map { field in
-            let wanted = table.key(field)
             var element = next
             for _ in 0..<count {
                 if element == count { element = 0 }
-                if let key = asciiKey(ref(at: keysStart &+ element &* refSize)), key.elementsEqual(wanted) {
+                if let key = asciiKey(ref(at: keysStart &+ element &* refSize)), table.withKey(field, { key.elementsEqual($0) }) {
                     next = element &+ 1
                     return Int32(element)
                 }
@@ -428,7 +427,7 @@ final class BinaryModelSource: ModelSource {
               bytes[offset] == BinaryMarker.asciiString << 4 | 0x0F, bytes[offset &+ 1] == 0x10,
               Int(bytes[offset &+ 2]) == UUIDText.length
         else { return nil }
-        return UUIDText.uuid(utf8: bytes.slice(at: offset &+ 3, count: UUIDText.length))
+        return UUIDText.uuid(utf8: ByteView(bytes.slice(at: offset &+ 3, count: UUIDText.length)))
     }
 
     @usableFromInline

@@ -20,11 +20,8 @@ extension ModelEncodingState {
     static func appendInlineASCII(_ string: String, binary buffer: inout ByteBuffer) -> Bool {
         let bits = StringBits(string)
         guard let count = inlineASCIICount(bits), count < 15 else { return false }
-        let destination = UnsafeMutableRawPointer(buffer.reserve(17))
-        destination.storeBytes(of: BinaryMarker.asciiString << 4 | UInt8(count), as: UInt8.self)
-        destination.storeBytes(of: bits.low.littleEndian, toByteOffset: 1, as: UInt64.self)
-        destination.storeBytes(of: bits.high.littleEndian, toByteOffset: 9, as: UInt64.self)
-        buffer.commit(1 + count)
+        buffer.append(BinaryMarker.asciiString << 4 | UInt8(count))
+        buffer.appendLeadingBytes(of: bits.low, bits.high, count: count)
         return true
     }
 }

@@ -471,8 +471,8 @@ final class ModelEncodingState {
             let new = entryStarts[last]..<xml.count
             let moved = Array(xml.buffer(new)), following = Array(xml.buffer(old.upperBound..<new.lowerBound))
             xml.removeLast(xml.count - old.lowerBound)
-            moved.withUnsafeBufferPointer { xml.append(contentsOf: $0) }
-            following.withUnsafeBufferPointer { xml.append(contentsOf: $0) }
+            ByteView.with(moved) { xml.append($0) }
+            ByteView.with(following) { xml.append($0) }
             for entry in base + replaced + 1..<last {
                 entryStarts.base[entry] += moved.count - old.count
             }
@@ -602,11 +602,11 @@ final class ModelEncodingState {
         let first = entryStarts[base]
         let region = Array(xml.buffer(first..<xml.count))
         xml.removeLast(xml.count - first)
-        region.withUnsafeBufferPointer { region in
+        ByteView.with(region) { region in
             for entry in order {
                 let lower = entryStarts[base + entry] - first
                 let upper = entry + 1 < count ? entryStarts[base + entry + 1] - first : region.count
-                xml.append(region, lower..<upper)
+                xml.append(region.extracting(lower..<upper))
             }
         }
     }

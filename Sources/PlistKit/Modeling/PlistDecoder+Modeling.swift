@@ -86,21 +86,17 @@ extension PlistDecoder {
         }
         let options = options.withLock { $0 }
         if let native = detected.native {
-            // `withUnsafeBytes` rethrows untyped errors: the result carries the typed one out.
-            let result = data.withUnsafeBytes { bytes in
-                Result { () throws(DecodingError) in
-                    try native.withDecodingSource(bytes, storage: data, options: options.readingOptions) { (source) throws(DecodingError) in
-                        if let source = source as? BinaryDecodingSource {
-                            try Self.run(binary, source: source, options)
-                        } else if let source = source as? XMLDecodingSource {
-                            try Self.run(xml, source: source, options)
-                        } else {
-                            try Self.run(other, source: source, options)
-                        }
+            try ByteView.with(data) { (bytes) throws(DecodingError) in
+                try native.withDecodingSource(bytes, storage: data, options: options.readingOptions) { (source) throws(DecodingError) in
+                    if let source = source as? BinaryDecodingSource {
+                        try Self.run(binary, source: source, options)
+                    } else if let source = source as? XMLDecodingSource {
+                        try Self.run(xml, source: source, options)
+                    } else {
+                        try Self.run(other, source: source, options)
                     }
                 }
             }
-            try result.get()
         } else {
             let tree: Plist
             do {

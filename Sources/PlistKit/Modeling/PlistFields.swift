@@ -6,17 +6,16 @@
 ///
 /// One table stands for one dictionary shape; an enum with associated values has one for
 /// its cases and one per case for that case's payload.
-public final class PlistFields: @unchecked Sendable {
+public final class PlistFields: Sendable {
     /// The keys, by field position.
     public let names: [String]
     /// The keys as dictionary keys (shared by every dictionary the encoder writes with all
     /// the fields present).
     let keys: [PlistKey]
     /// Every key's UTF-8, one after another, and where each starts (and the last ends):
-    /// compared in place with the input's keys. Written once by `init`, freed by `deinit`
-    /// (which is why the class is `@unchecked Sendable`: nothing changes after `init`).
-    private let utf8: UnsafeMutableRawBufferPointer
-    private let utf8Starts: UnsafeMutableBufferPointer<Int>
+    /// compared in place with the input's keys.
+    private let utf8: [UInt8]
+    private let utf8Starts: [Int]
 
     /// A table of `names`, which must be distinct.
     public init(_ names: [String]) {
@@ -29,22 +28,15 @@ public final class PlistFields: @unchecked Sendable {
             bytes.append(contentsOf: name.utf8)
             starts.append(bytes.count)
         }
-        utf8 = .allocate(byteCount: max(bytes.count, 1), alignment: 1)
-        utf8.copyBytes(from: bytes)
-        utf8Starts = .allocate(capacity: starts.count)
-        _ = utf8Starts.initialize(from: starts)
+        utf8 = bytes
+        utf8Starts = starts
     }
 
-    deinit {
-        utf8.deallocate()
-        utf8Starts.deallocate()
-    }
-
-    /// Field `field`'s key in UTF-8, valid while the table lives.
+    /// `body` of field `field`'s key in UTF-8.
     @inline(__always)
-    func key(_ field: Int) -> UnsafeRawBufferPointer {
-        let start = utf8Starts[field]
-        return UnsafeRawBufferPointer(rebasing: utf8[start..<utf8Starts[field + 1]])
+    func withKey<R>(_ field: Int, _ body: (ByteView) -> R) -> R {
+        let range = utf8Starts[field]..<utf8Starts[field + 1]
+        return ByteView.with(utf8) { body($0.extracting(range)) }
     }
 
     /// The table with no fields, for dictionaries read and written by key (a `Dictionary`).

@@ -64,7 +64,7 @@ final class XMLModelSource: ModelSource {
             var node = value + 1
             var field = 0
             for _ in 0..<count {
-                while field < fieldCount, !nodes.textEquals(node, ByteView(table.key(field))) {
+                while field < fieldCount, !table.withKey(field, { nodes.textEquals(node, $0) }) {
                     field += 1
                 }
                 guard field < fieldCount else {

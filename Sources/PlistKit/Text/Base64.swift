@@ -7,24 +7,18 @@ import Foundation
 /// Base64 for `<data>`: decoding in one pass that skips any white space, and encoding in the
 /// line layout plutil writes.
 enum Base64 {
-    /// The 64 digits in order (a literal: the encoder reads it with no lazy initialisation).
-    private static var alphabet: StaticString {
-        "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/"
-    }
+    /// The 64 digits in order.
+    private static let digits = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/".utf8)
 
     /// The two digits of every 12-bit value, the first in the low byte.
-    private static let pairTable: [UInt16] = {
-        alphabet.withUTF8Buffer { digits in
-            (0..<4096).map { UInt16(digits[$0 >> 6]) | UInt16(digits[$0 & 63]) << 8 }
-        }
-    }()
+    private static let pairTable: [UInt16] = (0..<4096).map { value in
+        UInt16(digits[value >> 6]) | UInt16(digits[value & 63]) << 8
+    }
 
     /// 0–63 for alphabet bytes, 64 for white space, 65 for `=`, 255 for anything else.
     private static let decodeTable: [UInt8] = {
         var table = [UInt8](repeating: 255, count: 256)
-        alphabet.withUTF8Buffer { digits in
-            for (index, byte) in digits.enumerated() { table[Int(byte)] = UInt8(index) }
-        }
+        for (index, digit) in digits.enumerated() { table[Int(digit)] = UInt8(index) }
         for byte in [0x20, 0x09, 0x0A, 0x0D, 0x0B, 0x0C] as [UInt8] { table[Int(byte)] = 64 }
         table[Int(UInt8(ascii: "="))] = 65
         return table
@@ -164,47 +158,49 @@ enum Base64 {
         let groups = (count + 2) / 3
         let lines = (groups + groupsPerLine - 1) / groupsPerLine
         let total = groups * 4 + lines * (indent + 1)
-        let start = out.reserve(total)
-        data.withUnsafeBytes { (bytes: UnsafeRawBufferPointer) in pairTable.withUnsafeBufferPointer { pairs in
-            let source = bytes.baseAddress!
-            let table = alphabet.utf8Start
-            var next = start
-            var index = 0
-            var remainingGroups = groups
-            while remainingGroups > 0 {
-                next.update(repeating: 0x09, count: indent)
-                next += indent
-                let lineGroups = min(groupsPerLine, remainingGroups)
-                remainingGroups -= lineGroups
-                // Whole groups of three bytes; the last group of the data may be short.
-                let lineEnd = min(index + 3 * lineGroups, count)
-                // Four bytes read for three while a fourth exists; two digits per lookup.
-                while lineEnd - index >= 3 {
-                    let triple = count - index >= 4
-                        ? UInt32(bigEndian: source.loadUnaligned(fromByteOffset: index, as: UInt32.self)) >> 8
-                        : UInt32(source.load(fromByteOffset: index, as: UInt8.self)) << 16
-                            | UInt32(source.load(fromByteOffset: index + 1, as: UInt8.self)) << 8
-                            | UInt32(source.load(fromByteOffset: index + 2, as: UInt8.self))
-                    let digits = UInt32(pairs[Int(triple >> 12)]) | UInt32(pairs[Int(triple & 0xFFF)]) << 16
-                    UnsafeMutableRawPointer(next).storeBytes(of: digits.littleEndian, as: UInt32.self)
-                    next += 4
-                    index += 3
+        // The tables are read through spans of stated size: a lookup then needs no bounds check.
+        let pairTable = pairTable, digitTable = digits
+        let pairs = pairTable.span, digits = digitTable.span
+        precondition(pairs.count == 4096 && digits.count == 64)
+        ByteView.with(data) { source in
+            out.append(reserving: total) { out in
+                var index = 0
+                var remainingGroups = groups
+                while remainingGroups > 0 {
+                    out.append(repeating: 0x09, count: indent)
+                    let lineGroups = min(groupsPerLine, remainingGroups)
+                    remainingGroups -= lineGroups
+                    // Whole groups of three bytes; the last group of the data may be short.
+                    let lineEnd = min(index + 3 * lineGroups, count)
+                    // Two groups from one eight-byte load while eight bytes remain: eight digits,
+                    // four lookups, one store.
+                    while lineEnd &- index >= 6, count &- index >= 8 {
+                        let word = source.bigEndian(at: index, size: 8)
+                        let first = word &>> 40, second = word &>> 16 & 0xFF_FFFF
+                        let digits = UInt64(pairs[Int(first &>> 12)]) | UInt64(pairs[Int(first & 0xFFF)]) &<< 16
+                            | UInt64(pairs[Int(second &>> 12)]) &<< 32 | UInt64(pairs[Int(second & 0xFFF)]) &<< 48
+                        out.appendLeading(8, of: digits.littleEndian)
+                        index &+= 6
+                    }
+                    while lineEnd &- index >= 3 {
+                        let triple = UInt32(source[index]) &<< 16 | UInt32(source[index &+ 1]) &<< 8 | UInt32(source[index &+ 2])
+                        let digits = UInt32(pairs[Int(triple &>> 12)]) | UInt32(pairs[Int(triple & 0xFFF)]) &<< 16
+                        out.appendLeading(4, of: digits.littleEndian)
+                        index &+= 3
+                    }
+                    if index < lineEnd {
+                        let b0 = UInt32(source[index])
+                        let b1 = index + 1 < count ? UInt32(source[index + 1]) : 0
+                        let triple = b0 << 16 | b1 << 8
+                        out.append(digits[Int(triple >> 18)])
+                        out.append(digits[Int(triple >> 12 & 63)])
+                        out.append(index + 1 < count ? digits[Int(triple >> 6 & 63)] : UInt8(ascii: "="))
+                        out.append(UInt8(ascii: "="))
+                        index = lineEnd
+                    }
+                    out.append(0x0A)
                 }
-                if index < lineEnd {
-                    let b0 = UInt32(source.load(fromByteOffset: index, as: UInt8.self))
-                    let b1 = index + 1 < count ? UInt32(source.load(fromByteOffset: index + 1, as: UInt8.self)) : 0
-                    let triple = b0 << 16 | b1 << 8
-                    next[0] = table[Int(triple >> 18)]
-                    next[1] = table[Int(triple >> 12 & 63)]
-                    next[2] = index + 1 < count ? table[Int(triple >> 6 & 63)] : UInt8(ascii: "=")
-                    next[3] = UInt8(ascii: "=")
-                    next += 4
-                    index = lineEnd
-                }
-                next.pointee = 0x0A
-                next += 1
             }
-        } }
-        out.commit(total)
+        }
     }
 }

@@ -21,28 +21,6 @@ enum DecimalText {
         return count
     }
 
-    /// Stores `value` at `dest` in exactly `count` digits, zero-padded on the left;
-    /// `count` must be at least ``digitCount(_:)``; two digits per division, from the right.
-    /// The date writer stores its fixed layout through it, and `ByteOutput.appendDigits` after
-    /// checking the room.
-    @inline(__always)
-    static func write(_ value: UInt64, count: Int, to dest: UnsafeMutablePointer<UInt8>) {
-        let pairs = digitPairs.utf8Start
-        var value = value
-        var end = count
-        while end >= 2 {
-            let (quotient, remainder) = value.quotientAndRemainder(dividingBy: 100)
-            let pair = pairs + 2 &* Int(truncatingIfNeeded: remainder)
-            dest[end &- 2] = pair[0]
-            dest[end &- 1] = pair[1]
-            value = quotient
-            end &-= 2
-        }
-        if end == 1 {
-            dest[0] = UInt8(truncatingIfNeeded: value % 10) &+ UInt8(ascii: "0")
-        }
-    }
-
     /// Stores `magnitude`, after a `-` when `negative` (at most ``maximumCount`` bytes).
     @inline(__always)
     static func write(_ magnitude: UInt64, negative: Bool, to out: inout ByteOutput) {

@@ -75,16 +75,10 @@ enum OpenStepTypedValues {
     /// returns false for dates no calendar text can hold.
     private static func appendDate(_ date: Date, to out: inout ByteBuffer) -> Bool {
         out.append("<*D")
-        guard let count = PlistDates.writeISO8601(date, to: out.reserve(PlistDates.maximumISO8601Count)) else {
+        guard PlistDates.appendISO8601(date, to: &out, timeSeparator: UInt8(ascii: " ")) else {
             out.removeLast(3)
             return false
         }
-        // YYYY-MM-DDTHH:MM:SSZ becomes YYYY-MM-DD HH:MM:SS +0000 where it was written: the
-        // date is kept, a space replaces the "T", and the time after it (still in the room
-        // reserved above, which the one-byte append does not move) is kept too.
-        out.commit(count - 10)
-        out.append(UInt8(ascii: " "))
-        out.commit(8)
         out.append(" +0000>")
         return true
     }

@@ -77,11 +77,10 @@ extension ByteBuffer {
         case .date(let date):
             appendXMLIndent(depth)
             append("<date>")
-            guard let count = PlistDates.writeISO8601(date, to: reserve(PlistDates.maximumISO8601Count)) else {
+            guard PlistDates.appendISO8601(date, to: &self) else {
                 throw PlistError(.unrepresentable, "date \(date.timeIntervalSinceReferenceDate) seconds from 2001 cannot be written as an ISO 8601 date")
             }
-            commit(count)
-            append("</date>\n")
+            append("Z</date>\n")
         case .data(let data):
             appendXMLIndent(depth)
             append("<data>\n")
