@@ -16,7 +16,7 @@ struct StringUIDTable {
     /// The UID recorded for `string`, or else `newUID()`, recorded for it.
     mutating func uid(for string: String, orAdd newUID: () -> UInt64) -> UInt64 {
         var text = string
-        let hash = text.withUTF8 { BinaryWriter.hash(UnsafeRawBufferPointer($0)) }
+        let hash = BinaryWriter.hash(utf8: &text)
         var probe = table.probe(hash)
         while let candidate = table.next(&probe) {
             if PlistKey(strings[Int(candidate)]) == PlistKey(string) { return uids[Int(candidate)] }

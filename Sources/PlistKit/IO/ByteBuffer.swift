@@ -356,3 +356,20 @@ extension ByteBuffer {
         commit(byteCount)
     }
 }
+
+/// Views of what the buffer holds, and appends from views.
+extension ByteBuffer {
+    /// The bytes written at `range` as a view, valid until the buffer next grows or drops
+    /// them. Like ``buffer(_:)``, it checks `range` in debug builds only: the ranges are the
+    /// writer's own.
+    @inline(__always)
+    func view(_ range: Range<Int>) -> ByteView {
+        ByteView(buffer(range))
+    }
+
+    /// ``appendUTF16BigEndian(transcoding:units:)`` of the bytes of `utf8`.
+    @inline(__always)
+    mutating func appendUTF16BigEndian(transcoding utf8: ByteView, units: Int) {
+        utf8.withUnsafeBufferPointer { appendUTF16BigEndian(transcoding: $0, units: units) }
+    }
+}

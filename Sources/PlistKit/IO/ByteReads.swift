@@ -201,3 +201,97 @@ extension ByteView {
         return withUnsafeBufferPointer { UnsafeRawBufferPointer($0).sharedData(at: offset, count: count, keeping: owner) }
     }
 }
+
+/// Hashing and comparing the byte ranges the binary writers unique (encoded scalars, child
+/// references, large data) and the strings tables are keyed by: the raw loops, which the
+/// ``ByteView`` operations below run.
+extension UnsafeRawBufferPointer {
+    /// A fast non-cryptographic hash of the bytes, starting from `seed` (8-byte words,
+    /// multiply-xorshift mixing, a final avalanche so that every bit of the result depends on
+    /// every byte).
+    func hash(seed: UInt64) -> UInt64 {
+        var hash = seed ^ (UInt64(count) &* 0x9E37_79B9_7F4A_7C15)
+        var offset = 0
+        while offset + 8 <= count {
+            hash = ByteView.mix(hash ^ loadUnaligned(fromByteOffset: offset, as: UInt64.self))
+            offset += 8
+        }
+        if offset < count {
+            // The last 1…7 bytes, read as at most three overlapping loads (the length is
+            // already in the hash, so overlaps cannot make two inputs alike).
+            let tail: UInt64
+            if count >= 8 {
+                tail = loadUnaligned(fromByteOffset: count - 8, as: UInt64.self)
+            } else if count - offset >= 4 {
+                tail = UInt64(loadUnaligned(fromByteOffset: offset, as: UInt32.self)) << 32
+                    | UInt64(loadUnaligned(fromByteOffset: count - 4, as: UInt32.self))
+            } else {
+                let rest = count - offset
+                tail = UInt64(self[offset]) << 16 | UInt64(self[offset + rest / 2]) << 8 | UInt64(self[count - 1])
+            }
+            hash = ByteView.mix(hash ^ tail)
+        }
+        return ByteView.avalanche(hash)
+    }
+
+    /// True when both hold the same bytes, compared eight at a time.
+    func wordwiseEqual(_ other: UnsafeRawBufferPointer) -> Bool {
+        guard count == other.count else { return false }
+        var offset = 0
+        while offset + 8 <= count {
+            if loadUnaligned(fromByteOffset: offset, as: UInt64.self)
+                != other.loadUnaligned(fromByteOffset: offset, as: UInt64.self) { return false }
+            offset += 8
+        }
+        while offset < count {
+            if self[offset] != other[offset] { return false }
+            offset += 1
+        }
+        return true
+    }
+}
+
+extension ByteView {
+    /// A fast non-cryptographic hash of the bytes, starting from `seed` (8-byte words,
+    /// multiply-xorshift mixing, a final avalanche so that every bit of the result depends on
+    /// every byte).
+    @inline(__always)
+    func hash(seed: UInt64 = 0) -> UInt64 {
+        withUnsafeBufferPointer { UnsafeRawBufferPointer($0).hash(seed: seed) }
+    }
+
+    /// One mixing step of ``hash(seed:)``: a multiply and an xorshift.
+    @inline(__always)
+    static func mix(_ value: UInt64) -> UInt64 {
+        let product = value &* 0xBF58_476D_1CE4_E5B9
+        return product ^ (product >> 31)
+    }
+
+    /// The final step of ``hash(seed:)``: MurmurHash3's 64-bit finalizer.
+    @inline(__always)
+    static func avalanche(_ value: UInt64) -> UInt64 {
+        var value = value
+        value ^= value >> 33
+        value &*= 0xFF51_AFD7_ED55_8CCD
+        value ^= value >> 33
+        value &*= 0xC4CE_B9FE_1A85_EC53
+        return value ^ (value >> 33)
+    }
+
+    /// True when both views hold the same bytes, compared eight at a time in line: for the
+    /// short ranges the writers compare, where a call to `memcmp` (``bytesEqual(_:)``) costs
+    /// more than the comparison.
+    @inline(__always)
+    func wordwiseEqual(_ other: ByteView) -> Bool {
+        withUnsafeBufferPointer { left in
+            other.withUnsafeBufferPointer { UnsafeRawBufferPointer(left).wordwiseEqual(UnsafeRawBufferPointer($0)) }
+        }
+    }
+
+    /// True when both views start at one address (and so, with equal counts, hold the same
+    /// bytes without comparing them): two `Data` values that share one storage.
+    @inline(__always)
+    func sharesStart(with other: ByteView) -> Bool {
+        withUnsafeBufferPointer { left in other.withUnsafeBufferPointer { right in left.baseAddress == right.baseAddress } }
+    }
+}

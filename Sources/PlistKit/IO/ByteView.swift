@@ -156,3 +156,13 @@ struct ByteView: RandomAccessCollection {
         try body(bytes)
     }
 }
+
+/// Views of no bytes.
+extension ByteView {
+    /// A view of no bytes, for a reader whose bytes are elsewhere (in a file, read in
+    /// piece by piece).
+    @inline(__always)
+    static var empty: ByteView {
+        ByteView(UnsafeBufferPointer(start: nil, count: 0))
+    }
+}

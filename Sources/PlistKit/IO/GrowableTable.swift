@@ -127,3 +127,13 @@ final class GrowableTable<Element: BitwiseCopyable> {
         return block.bindMemory(to: Element.self, capacity: capacity)
     }
 }
+
+/// The elements' memory as bytes, for hashing and comparing ranges of elements.
+extension GrowableTable {
+    /// The bytes of the elements `range`, valid until the table next grows or drops them;
+    /// checked in debug builds only, like ``buffer(_:)``.
+    @inline(__always)
+    func bytes(_ range: Range<Int>) -> ByteView {
+        ByteView(UnsafeRawBufferPointer(buffer(range)))
+    }
+}

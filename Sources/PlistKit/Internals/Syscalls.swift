@@ -258,3 +258,20 @@ extension Syscalls {
         _ = madvise(address, size, MADV_DONTNEED)
     }
 }
+
+/// Reads and writes of the package's own tables and views.
+extension Syscalls {
+    /// ``writeAll(_:_:at:)`` of the bytes of `view`.
+    static func writeAll(_ descriptor: Int32, _ view: ByteView, at offset: Int) -> Result<Void> {
+        view.withUnsafeBufferPointer { writeAll(descriptor, UnsafeRawBufferPointer($0), at: offset) }
+    }
+
+    /// ``readAll(_:into:at:)`` of `count` elements at `offset`, appended to `table`; on a
+    /// failure the table keeps its count.
+    static func readAll<Element>(_ descriptor: Int32, appending count: Int, to table: GrowableTable<Element>, at offset: Int) -> Result<Void> {
+        let target = UnsafeMutableRawBufferPointer(start: table.reserve(count), count: count * MemoryLayout<Element>.stride)
+        let result = readAll(descriptor, into: target, at: offset)
+        if case .success = result { table.commit(count) }
+        return result
+    }
+}

@@ -49,12 +49,12 @@ final class BinaryEventEncoder {
             // Large data: its header, then its bytes straight from its storage.
             guard case .data(let data) = value else { preconditionFailure("not a scalar: \(value.typeName)") }
             scratch.appendHeader(marker: BinaryMarker.data, count: data.count)
-            let reference = try newObject(UnsafeRawBufferPointer(scratch.buffer(0..<scratch.count)))
-            try data.withUnsafeBytes { bytes in Result { () throws(PlistError) in try output.append(bytes) } }.get()
+            let reference = try newObject(scratch.view(0..<scratch.count))
+            try ByteView.with(data) { (bytes) throws(PlistError) in try output.append(bytes) }
             try references.append(reference)
             return
         }
-        let encoding = UnsafeRawBufferPointer(scratch.buffer(0..<scratch.count))
+        let encoding = scratch.view(0..<scratch.count)
         guard encoding.count <= Self.cacheableLength else {
             try references.append(try newObject(encoding))
             return
@@ -76,7 +76,7 @@ final class BinaryEventEncoder {
         let end = references.count
         scratch.removeAll()
         scratch.appendHeader(marker: dictionary ? BinaryMarker.dictionary : BinaryMarker.array, count: dictionary ? (end - start) / 2 : end - start)
-        let reference = try newObject(UnsafeRawBufferPointer(scratch.buffer(0..<scratch.count)))
+        let reference = try newObject(scratch.view(0..<scratch.count))
         if dictionary {
             try writeReferences(start..<end, parity: start & 1)
             try writeReferences(start..<end, parity: (start + 1) & 1)
@@ -92,13 +92,13 @@ final class BinaryEventEncoder {
         let tableOffset = output.position
         // CF requires the offset table's own position to fit an offset entry.
         let offsetSize = BinaryWriter.powerOfTwoWidth(UInt64(tableOffset))
-        try offsets.forEachChunk(in: 0..<offsets.count) { (chunk) throws(PlistError) in
-            var cursor = BinaryWriter.ByteCursor(UnsafeMutableRawPointer(output.buffer.reserve(chunk.count * offsetSize)))
-            for offset in chunk { cursor.writeBigEndian(offset, size: offsetSize) }
+        try offsets.forEachChunk(in: 0..<offsets.count) { (table, chunk) throws(PlistError) in
+            var cursor = output.buffer.cursor(reserving: chunk.count * offsetSize)
+            for position in chunk { cursor.writeBigEndian(table[position], size: offsetSize) }
             output.buffer.commit(cursor.position)
             try output.flushIfFull()
         }
-        var cursor = BinaryWriter.ByteCursor(UnsafeMutableRawPointer(output.buffer.reserve(BinaryMarker.trailerSize)))
+        var cursor = output.buffer.cursor(reserving: BinaryMarker.trailerSize)
         cursor.write(repeatElement(0, count: 6))
         cursor.writeBigEndian(UInt64(offsetSize), size: 1)
         cursor.writeBigEndian(4, size: 1)
@@ -109,7 +109,7 @@ final class BinaryEventEncoder {
     }
 
     /// Writes one object's bytes and returns its reference.
-    private func newObject(_ encoding: UnsafeRawBufferPointer) throws(PlistError) -> UInt32 {
+    private func newObject(_ encoding: ByteView) throws(PlistError) -> UInt32 {
         guard offsets.count < BinaryWriter.maximumObjectCount else {
             throw PlistError(.limitExceeded, "document holds more than \(BinaryWriter.maximumObjectCount) objects")
         }
@@ -122,10 +122,10 @@ final class BinaryEventEncoder {
     /// dictionary's keys or values) those at indices of the given parity.
     private func writeReferences(_ range: Range<Int>, parity: Int?) throws(PlistError) {
         var index = range.lowerBound
-        try references.forEachChunk(in: range) { (chunk) throws(PlistError) in
-            var cursor = BinaryWriter.ByteCursor(UnsafeMutableRawPointer(output.buffer.reserve(4 * chunk.count)))
-            for reference in chunk {
-                if parity == nil || index & 1 == parity { cursor.writeBigEndian(UInt64(reference), size: 4) }
+        try references.forEachChunk(in: range) { (table, chunk) throws(PlistError) in
+            var cursor = output.buffer.cursor(reserving: 4 * chunk.count)
+            for position in chunk {
+                if parity == nil || index & 1 == parity { cursor.writeBigEndian(UInt64(table[position]), size: 4) }
                 index += 1
             }
             output.buffer.commit(cursor.position)

@@ -82,10 +82,8 @@ final class BinaryEventSource: PlistEventSource {
         image = nil
         maximumDepth = options.maximumDepth
         sharesLargeData = options.sharesLargeData
-        trailer = try Self.checkedTrailer(bytes.withUnsafeBytes { buffer in
-            Result { () throws(PlistError) in try BinaryObjectTable(buffer).trailer }
-        })
-        fileTable = BinaryObjectTable(checked: UnsafeRawBufferPointer(start: nil, count: 0), trailer: trailer)
+        trailer = try ByteView.with(bytes) { (view) throws(PlistError) in try BinaryObjectTable(view).trailer }
+        fileTable = BinaryObjectTable(checked: .empty, trailer: trailer)
     }
 
     /// Reads the regular file behind `descriptor` from the offset `found` (where the
@@ -110,27 +108,20 @@ final class BinaryEventSource: PlistEventSource {
         // The header and the trailer, which is all the checks of the trailer read.
         try image.load(0, BinaryMarker.headerSize)
         try image.load(max(0, count - BinaryMarker.trailerSize), count)
-        trailer = try BinaryObjectTable(image.bytes).trailer
-        fileTable = BinaryObjectTable(checked: image.bytes, trailer: trailer)
-    }
-
-    private static func checkedTrailer(_ result: Result<BinaryTrailer, PlistError>) throws(PlistError) -> BinaryTrailer {
-        try result.get()
+        trailer = try BinaryObjectTable(ByteView(image.bytes)).trailer
+        fileTable = BinaryObjectTable(checked: ByteView(image.bytes), trailer: trailer)
     }
 
     func next() throws(PlistError) -> PlistEvent? {
         if let image { return try step(fileTable, image: image) }
         switch storage {
         case .data(let data):
-            let result = data.withUnsafeBytes { buffer in
-                Result { () throws(PlistError) in
-                    var table = BinaryObjectTable(checked: buffer, trailer: trailer)
-                    // Large data values share the input's storage, as BinaryReader's do.
-                    table.storage = sharesLargeData ? data : nil
-                    return try step(table)
-                }
+            return try ByteView.with(data) { (bytes) throws(PlistError) in
+                var table = BinaryObjectTable(checked: bytes, trailer: trailer)
+                // Large data values share the input's storage, as BinaryReader's do.
+                table.storage = sharesLargeData ? data : nil
+                return try step(table)
             }
-            return try result.get()
         case .file(let image):
             return try step(fileTable, image: image)
         }

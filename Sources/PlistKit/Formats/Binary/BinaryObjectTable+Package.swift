@@ -3,18 +3,13 @@
 /// the full reader decodes it, and reads of objects located before that skip the checks.
 ///
 /// This file is also the table's face for readers that still hold the input as raw memory
-/// (KeyedArchive's in-place reads, the file-backed event source, the model source): the
+/// (KeyedArchive's in-place reads, the model source): the
 /// table itself reads only through ``ByteView``.
 extension BinaryObjectTable {
     /// Checks the header and the trailer of `bytes`, which the caller keeps alive while the
     /// table is used.
     package init(_ bytes: UnsafeRawBufferPointer) throws(PlistError) {
         try self.init(ByteView(bytes))
-    }
-
-    /// A table over `bytes`, whose header and trailer were checked as `trailer` before.
-    init(checked bytes: UnsafeRawBufferPointer, trailer: BinaryTrailer) {
-        self.init(checked: ByteView(bytes), trailer: trailer)
     }
 
     /// The input's memory, for readers in raw memory.

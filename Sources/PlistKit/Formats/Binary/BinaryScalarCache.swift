@@ -1,11 +1,3 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
-
 /// The uniquing cache of ``BinaryEventEncoder``: the references of recently written short
 /// scalars, found by their encoding (marker and payload).
 ///
@@ -20,10 +12,10 @@ final class BinaryScalarCache {
     /// The longest encoding held.
     let maximumLength: Int
     private let slotCount: Int
-    private let slots: UnsafeMutablePointer<Slot>
-    /// The encodings back to back; a slot names its range.
-    private let arena: UnsafeMutablePointer<UInt8>
-    @exclusivity(unchecked) private var arenaCount = 0
+    private let slots = GrowableTable<Slot>()
+    /// The encodings back to back; a slot names its range. It has room for ``capacity`` of
+    /// the longest, so it never grows.
+    @exclusivity(unchecked) private var arena: ByteBuffer
     @exclusivity(unchecked) private var count = 0
     /// Slots of another generation are empty.
     @exclusivity(unchecked) private var generation: UInt32 = 1
@@ -42,27 +34,21 @@ final class BinaryScalarCache {
         var slotCount = 16
         while slotCount < 2 * capacity { slotCount *= 2 }
         self.slotCount = slotCount
-        slots = .allocate(capacity: slotCount)
-        slots.initialize(repeating: Slot(hash: 0, generation: 0, reference: 0, start: 0, length: 0), count: slotCount)
-        arena = .allocate(capacity: capacity * maximumLength)
-    }
-
-    deinit {
-        slots.deallocate()
-        arena.deallocate()
+        slots.reset(repeating: Slot(hash: 0, generation: 0, reference: 0, start: 0, length: 0), count: slotCount)
+        arena = ByteBuffer(capacity: capacity * maximumLength)
     }
 
     /// The reference of the scalar whose encoding is `encoding` (at most ``maximumLength``
     /// bytes), or nil after calling `write` to write it and give its reference, which is then
     /// cached.
     @inline(__always)
-    func reference(of encoding: UnsafeRawBufferPointer, orWrite write: () throws(PlistError) -> UInt32) throws(PlistError) -> UInt32 {
-        let hash = BinaryWriter.hash(encoding)
+    func reference(of encoding: ByteView, orWrite write: () throws(PlistError) -> UInt32) throws(PlistError) -> UInt32 {
+        let hash = encoding.hash()
         let mask = slotCount - 1
         var index = Int(truncatingIfNeeded: hash) & mask
         while slots[index].generation == generation {
             let slot = slots[index]
-            if slot.hash == hash, BinaryWriter.bytesEqual(UnsafeRawBufferPointer(start: arena + Int(slot.start), count: Int(slot.length)), encoding) {
+            if slot.hash == hash, arena.view(Int(slot.start)..<Int(slot.start) + Int(slot.length)).wordwiseEqual(encoding) {
                 return slot.reference
             }
             index = (index + 1) & mask
@@ -72,9 +58,8 @@ final class BinaryScalarCache {
             empty()
             index = Int(truncatingIfNeeded: hash) & mask
         }
-        (arena + arenaCount).initialize(from: encoding.baseAddress!.assumingMemoryBound(to: UInt8.self), count: encoding.count)
-        slots[index] = Slot(hash: hash, generation: generation, reference: reference, start: UInt32(arenaCount), length: UInt32(encoding.count))
-        arenaCount += encoding.count
+        slots[checked: index] = Slot(hash: hash, generation: generation, reference: reference, start: UInt32(arena.count), length: UInt32(encoding.count))
+        arena.append(encoding)
         count += 1
         return reference
     }
@@ -82,12 +67,12 @@ final class BinaryScalarCache {
     /// Forgets every encoding.
     private func empty() {
         count = 0
-        arenaCount = 0
+        arena.removeAll()
         generation &+= 1
         if generation == 0 {
             // After 2³² generations, old stamps could look current: clear them.
             generation = 1
-            for index in 0..<slotCount { slots[index].generation = 0 }
+            for index in 0..<slotCount { slots[checked: index].generation = 0 }
         }
     }
 }

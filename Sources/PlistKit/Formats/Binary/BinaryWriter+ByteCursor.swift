@@ -116,3 +116,24 @@ extension BinaryWriter {
         }
     }
 }
+
+/// Cursors over a ``ByteBuffer``'s reserved bytes, and writes of views.
+extension BinaryWriter.ByteCursor {
+    /// The bytes of `view`, moved as the raw-memory `write(_:)` above moves them.
+    @inline(__always)
+    mutating func write(_ view: ByteView) {
+        view.withUnsafeBufferPointer { write(UnsafeRawBufferPointer($0)) }
+    }
+}
+
+extension ByteBuffer {
+    /// A cursor `offset` bytes into `byteCount` bytes reserved at the end of the buffer
+    /// (``reserve(_:)``, so reserving the same count again for a second cursor moves
+    /// nothing). The caller writes at most `byteCount − offset` bytes through it, then
+    /// commits what the cursors wrote.
+    @inline(__always)
+    mutating func cursor(reserving byteCount: Int, at offset: Int = 0) -> BinaryWriter.ByteCursor {
+        assert(offset >= 0 && offset <= byteCount)
+        return BinaryWriter.ByteCursor(UnsafeMutableRawPointer(reserve(byteCount) + offset))
+    }
+}

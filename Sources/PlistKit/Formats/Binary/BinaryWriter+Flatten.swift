@@ -106,7 +106,7 @@ extension BinaryWriter {
         guard let address = keys.baseAddress.map(UInt.init(bitPattern:)) else { return }
         let (cached, held) = lifetime.caching
         if cached, let known = uniquing.keys.references(at: address) {
-            pendingRefs.append(contentsOf: known)
+            pendingRefs.append(contentsOf: known.buffer(0..<known.count))
             return
         }
         let base = pendingRefs.count
@@ -116,7 +116,7 @@ extension BinaryWriter {
             let reference = try uniqueScalar(from: start)
             pendingRefs.append(reference)
         }
-        if cached { uniquing.keys.remember(pendingRefs.buffer(base..<pendingRefs.count), at: address, holding: held) }
+        if cached { uniquing.keys.remember(pendingRefs, base..<pendingRefs.count, at: address, holding: held) }
     }
 
     func checkDepth(_ depth: Int) throws(PlistError) {

@@ -43,12 +43,12 @@ extension BinaryWriter {
                 precondition(largeData.blobs[entry.start].count == entry.length, "large data entry \(index) has the wrong length")
                 continue
             } else if entry.marker == 0 {
-                hash = BinaryWriter.hash(UnsafeRawBufferPointer(scalarBytes.buffer(entry.range)))
+                hash = scalarBytes.view(entry.range).hash()
                 table = uniquing.scalars
             } else {
                 let children = refs.buffer(entry.range)
                 precondition(children.allSatisfy { Int($0) < index }, "container \(index) refers to a later object")
-                hash = BinaryWriter.hash(UnsafeRawBufferPointer(children), seed: UInt64(entry.marker))
+                hash = refs.bytes(entry.range).hash(seed: UInt64(entry.marker))
                 table = uniquing.containers
             }
             var probe = table.probe(hash)

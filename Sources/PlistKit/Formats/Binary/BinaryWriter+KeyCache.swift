@@ -39,23 +39,23 @@ extension BinaryWriter {
             Int(truncatingIfNeeded: address >> 4) & (setCount - 1)
         }
 
-        /// The references of the keys stored at `address`, if they are in the cache.
+        /// The table of the references of the keys stored at `address` (all its elements),
+        /// if they are in the cache.
         @inline(__always)
-        mutating func references(at address: UInt) -> UnsafeBufferPointer<UInt32>? {
+        mutating func references(at address: UInt) -> GrowableTable<UInt32>? {
             let set = KeyCache.set(for: address)
             for way in 0..<KeyCache.wayCount where addresses[set * KeyCache.wayCount + way] == address {
                 lastUsed[set] = way
                 // An entry with an address was filled, so its table exists.
-                guard let table = references[set * KeyCache.wayCount + way] else { return nil }
-                return table.buffer(0..<table.count)
+                return references[set * KeyCache.wayCount + way]
             }
             return nil
         }
 
-        /// Remembers `keys` as the references of the keys stored at `address` (holding
-        /// `owner`, the array of those keys, when nothing else does), in place of the set's
-        /// least recently used entry.
-        mutating func remember(_ keys: UnsafeBufferPointer<UInt32>, at address: UInt, holding owner: [PlistKey]?) {
+        /// Remembers the references `range` of `keys` as the references of the keys stored
+        /// at `address` (holding `owner`, the array of those keys, when nothing else does), in
+        /// place of the set's least recently used entry.
+        mutating func remember(_ keys: GrowableTable<UInt32>, _ range: Range<Int>, at address: UInt, holding owner: [PlistKey]?) {
             let set = KeyCache.set(for: address)
             let way = (lastUsed[set] + 1) % KeyCache.wayCount
             lastUsed[set] = way
@@ -67,10 +67,10 @@ extension BinaryWriter {
                 table = existing
                 table.removeAll()
             } else {
-                table = GrowableTable(capacity: Swift.max(32, keys.count))
+                table = GrowableTable(capacity: Swift.max(32, range.count))
                 references[entry] = table
             }
-            table.append(contentsOf: keys)
+            table.append(contentsOf: keys.buffer(range))
         }
     }
 }

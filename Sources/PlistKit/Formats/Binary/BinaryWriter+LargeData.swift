@@ -44,11 +44,11 @@ extension BinaryWriter {
         ///
         /// When there is none, `data` is kept for the entry that ``add(entry:)`` names next.
         mutating func entry(equalTo data: Data) -> UInt32? {
-            let key = data.withUnsafeBytes { Key(length: $0.count, sample: Self.sampleHash($0)) }
+            let key = ByteView.with(data) { Key(length: $0.count, sample: Self.sampleHash($0)) }
             let candidates = byKey[key, default: []]
             var hash: UInt64?
             if candidates.count >= Self.hashingThreshold {
-                hash = data.withUnsafeBytes { BinaryWriter.hash($0) }
+                hash = ByteView.with(data) { $0.hash() }
             }
             for candidate in candidates {
                 if let hash, self.hash(of: candidate) != hash { continue }
@@ -70,27 +70,25 @@ extension BinaryWriter {
 
         private mutating func hash(of blob: Int) -> UInt64 {
             if let known = hashes[blob] { return known }
-            let hash = blobs[blob].withUnsafeBytes { BinaryWriter.hash($0) }
+            let hash = ByteView.with(blobs[blob]) { $0.hash() }
             hashes[blob] = hash
             return hash
         }
 
         /// The hash of the first, middle and last ``sampleSize`` bytes.
-        private static func sampleHash(_ bytes: UnsafeRawBufferPointer) -> UInt64 {
+        private static func sampleHash(_ bytes: ByteView) -> UInt64 {
             let middle = bytes.count / 2 - sampleSize / 2
             var hash: UInt64 = 0
             for start in [0, middle, bytes.count - sampleSize] {
-                hash = BinaryWriter.hash(UnsafeRawBufferPointer(rebasing: bytes[start..<start + sampleSize]), seed: hash)
+                hash = bytes.slice(at: start, count: sampleSize).hash(seed: hash)
             }
             return hash
         }
 
         /// Equal bytes, known at once when both share one storage.
         private static func equal(_ lhs: Data, _ rhs: Data) -> Bool {
-            lhs.withUnsafeBytes { left in
-                rhs.withUnsafeBytes { right in
-                    left.baseAddress == right.baseAddress || BinaryWriter.bytesEqual(left, right)
-                }
+            ByteView.with(lhs) { left in
+                ByteView.with(rhs) { right in left.sharesStart(with: right) || left.wordwiseEqual(right) }
             }
         }
     }

@@ -45,7 +45,7 @@ extension BinaryWriter {
 
     /// The hash of the scalar encoded at `scalarBytes[encoding]`.
     func scalarHash(_ encoding: Range<Int>) -> UInt64 {
-        BinaryWriter.hash(UnsafeRawBufferPointer(scalarBytes.buffer(encoding)))
+        scalarBytes.view(encoding).hash()
     }
 
     /// The index of the scalar encoded at `scalarBytes[encoding]`: an earlier one with the
@@ -53,7 +53,7 @@ extension BinaryWriter {
     /// encoding, above every object's bytes), which then moves past them.
     private mutating func uniqueScalar(_ encoding: Range<Int>, hash: UInt64, keepingAt kept: inout Int) throws(PlistError) -> UInt32 {
         var probe = uniquing.scalars.probe(hash)
-        if let earlier = earlierScalar(UnsafeRawBufferPointer(scalarBytes.buffer(encoding)), probe: &probe) { return earlier }
+        if let earlier = earlierScalar(scalarBytes.view(encoding), probe: &probe) { return earlier }
         scalarBytes.copy(encoding, to: kept)
         let index = try append(Entry(scalarAt: kept, length: encoding.count))
         kept += encoding.count
@@ -64,11 +64,11 @@ extension BinaryWriter {
     /// The index of the scalar encoded as `encoded`, bytes outside `scalarBytes` whose hash is
     /// `hash`: an earlier one with the same encoding, or else a new object, whose bytes are
     /// appended to `scalarBytes`. A new scalar's bytes are copied once, a repeated one's never.
-    mutating func uniqueScalar(copying encoded: UnsafeRawBufferPointer, hash: UInt64) throws(PlistError) -> UInt32 {
+    mutating func uniqueScalar(copying encoded: ByteView, hash: UInt64) throws(PlistError) -> UInt32 {
         var probe = uniquing.scalars.probe(hash)
         if let earlier = earlierScalar(encoded, probe: &probe) { return earlier }
         let index = try append(Entry(scalarAt: scalarBytes.count, length: encoded.count))
-        scalarBytes.append(contentsOf: encoded)
+        scalarBytes.append(encoded)
         uniquing.scalars.insert(index, at: probe)
         return index
     }
@@ -76,11 +76,11 @@ extension BinaryWriter {
     /// The index of an object in the table whose encoding is `encoded`, if any; `probe` (a
     /// lookup of its hash) then rests where a new one goes.
     @inline(__always)
-    private func earlierScalar(_ encoded: UnsafeRawBufferPointer, probe: inout HashIndexTable.Probe) -> UInt32? {
+    private func earlierScalar(_ encoded: ByteView, probe: inout HashIndexTable.Probe) -> UInt32? {
         while let candidate = uniquing.scalars.next(&probe) {
             let entry = entries[Int(candidate)]
             guard entry.length == encoded.count else { continue }
-            if BinaryWriter.bytesEqual(UnsafeRawBufferPointer(scalarBytes.buffer(entry.range)), encoded) {
+            if scalarBytes.view(entry.range).wordwiseEqual(encoded) {
                 return candidate
             }
         }
@@ -92,18 +92,18 @@ extension BinaryWriter {
     /// references as an earlier one reuses that one's index.
     mutating func container(marker: UInt8, refsFrom base: Int) throws(PlistError) -> UInt32 {
         let count = pendingRefs.count - base
-        let pending = pendingRefs.buffer(base..<base + count)
-        var probe = uniquing.containers.probe(BinaryWriter.hash(UnsafeRawBufferPointer(pending), seed: UInt64(marker)))
+        let pending = pendingRefs.bytes(base..<base + count)
+        var probe = uniquing.containers.probe(pending.hash(seed: UInt64(marker)))
         while let candidate = uniquing.containers.next(&probe) {
             let entry = entries[Int(candidate)]
             guard entry.marker == marker, entry.length == count else { continue }
-            if BinaryWriter.bytesEqual(UnsafeRawBufferPointer(refs.buffer(entry.range)), UnsafeRawBufferPointer(pending)) {
+            if refs.bytes(entry.range).wordwiseEqual(pending) {
                 pendingRefs.removeLast(count)
                 return candidate
             }
         }
         let index = try append(Entry(container: marker, refsAt: refs.count, count: count))
-        refs.append(contentsOf: pending)
+        refs.append(contentsOf: pendingRefs.buffer(base..<base + count))
         pendingRefs.removeLast(count)
         containerHeaderBytes += BinaryWriter.headerSize(count: marker == BinaryMarker.dictionary ? count / 2 : count)
         uniquing.containers.insert(index, at: probe)

@@ -45,7 +45,7 @@ extension BinaryWriter {
         let base = pendingRefs.count
         if let keys { try appendKeyReferences(keys, lifetime: lifetime) }
         let ordered = !order.isEmpty
-        let scratch = UnsafeRawBufferPointer(scratch)
+        let scratch = ByteView(scratch)
         var position = 0
         while position < children.count {
             // A batch of scalars, up to the next container or blob, looked up together (see
@@ -57,7 +57,7 @@ extension BinaryWriter {
             while position < batchEnd {
                 let child = children[ordered ? order[position] : position]
                 guard child.length >= 0 else { break }
-                let hash = BinaryWriter.hash(UnsafeRawBufferPointer(rebasing: scratch[child.start..<child.start + child.length]))
+                let hash = scratch.slice(at: child.start, count: child.length).hash()
                 uniquing.scalars.preload(hash)
                 scalarBatch.append(EncodedScalar(start: child.start, hash: hash))
                 position += 1
@@ -65,7 +65,7 @@ extension BinaryWriter {
             for item in 0..<position - batchStart {
                 let scalar = scalarBatch[item]
                 let length = children[ordered ? order[batchStart + item] : batchStart + item].length
-                let encoded = UnsafeRawBufferPointer(rebasing: scratch[scalar.start..<scalar.start + length])
+                let encoded = scratch.slice(at: scalar.start, count: length)
                 // The call first, then the append: `pendingRefs.append(try …)` would retain the
                 // table across the call, which may change `self`.
                 let reference = try uniqueScalar(copying: encoded, hash: scalar.hash)

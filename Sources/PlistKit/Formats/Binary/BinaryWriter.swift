@@ -138,18 +138,17 @@ package struct BinaryWriter: ~Copyable {
         let total = tableOffset + entries.count * offsetSize + BinaryMarker.trailerSize
         var output = ByteBuffer(exactCapacity: total)
         do {
-            let buffer = UnsafeMutableRawPointer(output.reserve(total))
-            var objects = ByteCursor(buffer)
-            var offsets = ByteCursor(buffer + tableOffset)
+            var objects = output.cursor(reserving: total)
+            var offsets = output.cursor(reserving: total, at: tableOffset)
             objects.write("bplist00".utf8)
             for entry in entries.buffer(0..<entries.count) {
                 offsets.writeBigEndian(UInt64(objects.position), size: offsetSize)
                 switch entry.marker {
                 case 0:
-                    objects.write(UnsafeRawBufferPointer(scalarBytes.buffer(entry.range)))
+                    objects.write(scalarBytes.view(entry.range))
                 case BinaryMarker.data:
                     objects.writeHeader(marker: BinaryMarker.data, count: entry.length)
-                    largeData.blobs[entry.start].withUnsafeBytes { objects.write($0) }
+                    ByteView.with(largeData.blobs[entry.start]) { objects.write($0) }
                 case let marker:
                     let length = entry.length
                     objects.writeHeader(marker: marker, count: marker == BinaryMarker.dictionary ? length / 2 : length)
@@ -206,8 +205,4 @@ package struct BinaryWriter: ~Copyable {
         count < 15 ? 1 : 2 + powerOfTwoWidth(UInt64(count))
     }
 
-    /// Whether every byte is below 0x80, checked eight at a time.
-    static func isASCII(_ bytes: UnsafeRawBufferPointer) -> Bool {
-        bytes.isASCII
-    }
 }

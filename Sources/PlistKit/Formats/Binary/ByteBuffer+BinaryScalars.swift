@@ -73,24 +73,24 @@ extension ByteBuffer {
     /// otherwise.
     mutating func appendString(_ string: String) {
         // Native strings are contiguous UTF-8; others are copied into a native one first.
-        if string.utf8.withContiguousStorageIfAvailable({ appendString(utf8: $0) }) == nil {
+        if string.utf8.withContiguousStorageIfAvailable({ appendString(utf8: ByteView($0)) }) == nil {
             var copy = string
-            copy.withUTF8 { appendString(utf8: $0) }
+            ByteView.with(utf8: &copy) { appendString(utf8: $0) }
         }
     }
 
     /// What ``appendString(_:)`` appends for the string whose UTF-8 is `utf8`.
-    private mutating func appendString(utf8: UnsafeBufferPointer<UInt8>) {
-        if BinaryWriter.isASCII(UnsafeRawBufferPointer(utf8)) {
+    private mutating func appendString(utf8: ByteView) {
+        if utf8.isASCII {
             appendHeader(marker: BinaryMarker.asciiString, count: utf8.count)
-            append(contentsOf: utf8)
+            append(utf8)
         } else {
             appendUTF16(transcoding: utf8)
         }
     }
 
     /// A UTF-16 string object for `utf8`, which is valid UTF-8 (as every `String`'s is).
-    private mutating func appendUTF16(transcoding utf8: UnsafeBufferPointer<UInt8>) {
+    private mutating func appendUTF16(transcoding utf8: ByteView) {
         // One unit per scalar (per byte that does not continue one), two for a four-byte one.
         var units = 0
         for byte in utf8 {

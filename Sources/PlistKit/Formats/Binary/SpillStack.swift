@@ -49,22 +49,23 @@ final class SpillStack<Element: FixedWidthInteger & BitwiseCopyable> {
         }
     }
 
-    /// Calls `body` with the elements of `range` in order, at most ``readChunk`` at a time.
-    func forEachChunk(in range: Range<Int>, _ body: (UnsafeBufferPointer<Element>) throws(PlistError) -> Void) throws(PlistError) {
+    /// Calls `body` with the elements of `range` in order, at most ``readChunk`` at a time:
+    /// each chunk as a table and the range of the table that holds it.
+    func forEachChunk(in range: Range<Int>, _ body: (GrowableTable<Element>, Range<Int>) throws(PlistError) -> Void) throws(PlistError) {
         var position = range.lowerBound
         let fileEnd = min(range.upperBound, spilled)
         let stride = MemoryLayout<Element>.stride
         while position < fileEnd {
             let chunk = min(Self.readChunk, fileEnd - position)
-            let target = scratch.reserve(chunk)
-            let result = Syscalls.readAll(file, into: UnsafeMutableRawBufferPointer(start: target, count: chunk * stride), at: position * stride)
+            scratch.removeAll()
+            let result = Syscalls.readAll(file, appending: chunk, to: scratch, at: position * stride)
             if case .failure(let error) = result { throw Self.ioError("reading", error) }
-            try body(UnsafeBufferPointer(start: target, count: chunk))
+            try body(scratch, 0..<chunk)
             position += chunk
         }
         while position < range.upperBound {
             let chunk = min(Self.readChunk, range.upperBound - position)
-            try body(memory.buffer(position - spilled..<position - spilled + chunk))
+            try body(memory, position - spilled..<position - spilled + chunk)
             position += chunk
         }
     }
@@ -78,8 +79,7 @@ final class SpillStack<Element: FixedWidthInteger & BitwiseCopyable> {
             }
         }
         let stride = MemoryLayout<Element>.stride
-        let bytes = UnsafeRawBufferPointer(memory.buffer(0..<memory.count))
-        if case .failure(let error) = Syscalls.writeAll(file, bytes, at: spilled * stride) {
+        if case .failure(let error) = Syscalls.writeAll(file, memory.bytes(0..<memory.count), at: spilled * stride) {
             throw Self.ioError("writing", error)
         }
         spilled += memory.count
