@@ -342,3 +342,18 @@ struct ByteBuffer: ~Copyable {
     }
     #endif
 }
+
+/// Views of the bytes a ``ByteBuffer`` holds, for code that reads back what it wrote.
+extension ByteBuffer {
+    /// The bytes written, as a view valid until the buffer next changes.
+    var view: ByteView {
+        @inline(__always) get { ByteView(buffer(0..<count)) }
+    }
+
+    /// The bytes written at `range`, as a view valid until the buffer next changes.
+    @inline(__always)
+    func view(_ range: Range<Int>) -> ByteView {
+        precondition(range.lowerBound >= 0 && range.upperBound <= count, "byte range out of range")
+        return ByteView(buffer(range))
+    }
+}
