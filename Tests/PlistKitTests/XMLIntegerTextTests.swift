@@ -9,7 +9,7 @@ import TestSupport
 @Suite struct XMLIntegerTextTests {
     private func read(_ text: String) -> PlistInteger? {
         var text = text
-        return text.withUTF8 { XMLScalars.integer($0) }
+        return ByteView.with(utf8: &text) { XMLScalars.integer($0) }
     }
 
     private func expected(_ text: String) -> PlistInteger? {

@@ -27,21 +27,21 @@ import Testing
                 // The depth at `start`, as the escaping counts it.
                 var startDepth = 0
                 var ignored: [UInt8] = []
-                bytes.withUnsafeBytes { all in
-                    _ = XMLRawCharacters.escape(UnsafeRawBufferPointer(rebasing: all[..<start]), escaping, depth: &startDepth, final: true, into: &ignored)
+                ByteView.with(bytes) { all in
+                    _ = XMLRawCharacters.escape(all.extracting(upTo: start), escaping, depth: &startDepth, final: true, into: &ignored)
                 }
                 // Every short piece, and the rest of the document.
                 for end in Set(Array((start + 1)...min(bytes.count, start + 64)) + [bytes.count]).sorted() {
-                    bytes.withUnsafeBytes { all in
+                    ByteView.with(bytes) { all in
                         var depth = startDepth
-                        let count = XMLRawCharacters.unchangedPrefix(UnsafeRawBufferPointer(rebasing: all[start..<end]), escaping, depth: &depth)
+                        let count = XMLRawCharacters.unchangedPrefix(all.extracting(start..<end), escaping, depth: &depth)
                         guard count > 0 else {
                             #expect(depth == startDepth)
                             return
                         }
                         var escapedDepth = startDepth
                         var escaped: [UInt8] = []
-                        let used = XMLRawCharacters.escape(UnsafeRawBufferPointer(rebasing: all[start..<(start + count)]), escaping, depth: &escapedDepth, final: true, into: &escaped)
+                        let used = XMLRawCharacters.escape(all.extracting(start..<(start + count)), escaping, depth: &escapedDepth, final: true, into: &escaped)
                         #expect(used == count)
                         #expect(escaped == Array(bytes[start..<(start + count)]), "\(escaping) \(start)..<\(end): \(count) bytes")
                         #expect(depth == escapedDepth, "\(escaping) \(start)..<\(end)")
@@ -54,7 +54,7 @@ import Testing
     @Test func plainPieceGoesThroughUpToItsLastTag() {
         let bytes = Array("\t<dict>\n\t\t<key>name</key>\n\t\t<string>Ann</string>\n\t</dict>\n\t<dict>\n\t\t<key>na".utf8)
         var depth = 1
-        let count = bytes.withUnsafeBytes { XMLRawCharacters.unchangedPrefix($0, .utf8, depth: &depth) }
+        let count = ByteView.with(bytes) { XMLRawCharacters.unchangedPrefix($0, .utf8, depth: &depth) }
         #expect(count == bytes.lastIndex(of: UInt8(ascii: "<")))
         #expect(depth == 2)
     }

@@ -295,3 +295,51 @@ extension ByteView {
         withUnsafeBufferPointer { left in other.withUnsafeBufferPointer { right in left.baseAddress == right.baseAddress } }
     }
 }
+
+/// The XML readers' scans and copies of a ``ByteView``: a byte found with `memchr`, a scan
+/// that stops at a byte known to stop it, a view of a string's UTF-8, and a copy into an
+/// array. Each checks its bounds once per call, in release builds too.
+extension ByteView {
+    /// The first index at or after `start` that holds `byte`, found with `memchr`; nil when
+    /// no byte from `start` on is `byte`.
+    @inline(__always)
+    func firstIndex(of byte: UInt8, from start: Int) -> Int? {
+        precondition(start >= 0 && start <= count, "byte index out of range")
+        return withUnsafeBufferPointer { bytes in
+            guard start < bytes.count, let found = memchr(bytes.baseAddress! + start, Int32(byte), bytes.count &- start) else { return nil }
+            return start &+ (UnsafeRawPointer(found) - UnsafeRawPointer(bytes.baseAddress!))
+        }
+    }
+
+    /// The first index at or after `start` whose byte makes `isStop` true, where the byte
+    /// at `sentinel` (checked once, here) makes it true: the scan needs no bound test per
+    /// byte, as it cannot pass the sentinel.
+    @inline(__always)
+    func firstIndex(from start: Int, sentinel: Int, where isStop: (UInt8) -> Bool) -> Int {
+        precondition(start >= 0 && start <= sentinel && sentinel < count && isStop(self[sentinel]), "no stop at the sentinel")
+        return withUnsafeBufferPointer { bytes in
+            var index = start
+            while !isStop(bytes[index]) { index &+= 1 }
+            return index
+        }
+    }
+
+    /// Runs `body` over the UTF-8 of `string` when the string stores it contiguously (a
+    /// native string does), without copying it; nil, without running `body`, otherwise.
+    @inline(__always)
+    static func with<R>(contiguousUTF8 string: String, _ body: (ByteView) -> R) -> R? {
+        string.utf8.withContiguousStorageIfAvailable { body(ByteView($0)) }
+    }
+
+    /// Copies the bytes over those of `array` from `offset` on, which must hold as many.
+    @inline(__always)
+    func copy(to array: inout [UInt8], at offset: Int) {
+        precondition(offset >= 0 && count <= array.count &- offset, "byte range out of range")
+        withUnsafeBufferPointer { source in
+            array.withUnsafeMutableBufferPointer { target in
+                guard let from = source.baseAddress else { return }
+                (target.baseAddress! + offset).update(from: from, count: source.count)
+            }
+        }
+    }
+}

@@ -137,3 +137,19 @@ extension GrowableTable {
         ByteView(UnsafeRawBufferPointer(buffer(range)))
     }
 }
+
+/// A table of bytes as a ``ByteView`` source and target.
+extension GrowableTable where Element == UInt8 {
+    /// Appends the bytes of `view`.
+    @inline(__always)
+    func append(_ view: ByteView) {
+        view.withUnsafeBufferPointer { append(contentsOf: $0) }
+    }
+
+    /// The bytes at `range`, as a view valid until the table next changes.
+    @inline(__always)
+    func view(_ range: Range<Int>) -> ByteView {
+        precondition(range.lowerBound >= 0 && range.upperBound <= count, "byte range out of range")
+        return ByteView(buffer(range))
+    }
+}

@@ -194,3 +194,11 @@ enum UTF8Strings {
         }
     }
 }
+
+extension UTF8Strings {
+    /// ``make(validUTF8:isASCII:)`` of a view's bytes.
+    @inline(__always)
+    static func make(validUTF8 bytes: ByteView, isASCII: Bool) -> String {
+        bytes.withUnsafeBufferPointer { make(validUTF8: $0, isASCII: isASCII) }
+    }
+}

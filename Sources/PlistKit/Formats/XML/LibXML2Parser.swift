@@ -19,9 +19,14 @@ enum LibXML2Parser {
     /// The options of every parse (see the type's notes on security).
     private static let options = Int32(XML_PARSE_NONET.rawValue | XML_PARSE_HUGE.rawValue)
 
-    /// Parses `buffer` as XML and feeds the events to `builder`. Errors, libxml2's or the
+    /// Parses `bytes` as XML and feeds the events to `builder`. Errors, libxml2's or the
     /// builder's own, end up in `builder.error`.
-    static func parse(_ buffer: UnsafeRawBufferPointer, into builder: XMLSAXHandler) {
+    static func parse(_ bytes: ByteView, into builder: XMLSAXHandler) {
+        bytes.withUnsafeBufferPointer { parse(UnsafeRawBufferPointer($0), into: builder) }
+    }
+
+    /// ``parse(_:into:)`` of the bytes in `buffer`.
+    private static func parse(_ buffer: UnsafeRawBufferPointer, into builder: XMLSAXHandler) {
         guard buffer.count <= Int(Int32.max) else {
             builder.fail(.limitExceeded, "XML input is larger than 2 GiB", at: .offset(0))
             return
@@ -162,9 +167,11 @@ enum LibXML2Parser {
         }
 
         /// Parses the next piece of the document (at most 2 GiB).
-        func feed(_ bytes: UnsafeRawBufferPointer) {
-            guard let context, builder.error == nil, let base = bytes.baseAddress, bytes.count > 0 else { return }
-            _ = xmlParseChunk(context, base.assumingMemoryBound(to: CChar.self), Int32(bytes.count), 0)
+        func feed(_ bytes: ByteView) {
+            guard let context, builder.error == nil, bytes.count > 0 else { return }
+            bytes.withUnsafeBufferPointer { bytes in
+                bytes.withMemoryRebound(to: CChar.self) { _ = xmlParseChunk(context, $0.baseAddress, Int32(bytes.count), 0) }
+            }
         }
 
         /// True while libxml2 has found nothing wrong in the pieces fed so far, and the
@@ -233,7 +240,7 @@ enum LibXML2Parser {
                 if builder.recordsPositions, let context = builder.context {
                     position = XMLPosition(line: Int(xmlSAX2GetLineNumber(context)), column: Int(xmlSAX2GetColumnNumber(context)))
                 }
-                builder.startElement(UnsafeRawPointer(localName), hasPrefix: prefix != nil, at: position)
+                builder.startElement(XMLElementName(localName), hasPrefix: prefix != nil, at: position)
                 LibXML2Parser.stopIfFailed(builder)
             }
         }
@@ -247,7 +254,7 @@ enum LibXML2Parser {
         let characters: charactersSAXFunc = { userData, bytes, length in
             LibXML2Parser.withReceiver(userData) { builder in
                 guard !builder.failed, let bytes, length > 0 else { return }
-                builder.characters(UnsafeRawBufferPointer(start: bytes, count: Int(length)))
+                builder.characters(ByteView(UnsafeBufferPointer(start: bytes, count: Int(length))))
                 LibXML2Parser.stopIfFailed(builder)
             }
         }

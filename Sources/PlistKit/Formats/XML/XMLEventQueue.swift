@@ -3,13 +3,6 @@ import FoundationEssentials
 #else
 import Foundation
 #endif
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
 
 /// The ``XMLScannerOutput`` behind ``XMLEventSource``: turns the scanner's checked events into
 /// ``PlistEvent``s in a queue that the source drains.
@@ -112,7 +105,7 @@ final class XMLEventQueue: XMLScannerOutput {
         }
     }
 
-    func key(_ text: UnsafeBufferPointer<UInt8>, at position: XMLPosition) {
+    func key(_ text: ByteView, at position: XMLPosition) {
         if held.count == 1, XMLUID.isKey(text) {
             held.append(.key(XMLUID.key))
         } else {
@@ -120,7 +113,7 @@ final class XMLEventQueue: XMLScannerOutput {
         }
     }
 
-    func string(_ text: UnsafeBufferPointer<UInt8>, at position: XMLPosition) {
+    func string(_ text: ByteView, at position: XMLPosition) {
         emit(.scalar(.string(String(decoding: text, as: UTF8.self))))
     }
 
@@ -145,8 +138,8 @@ final class XMLEventQueue: XMLScannerOutput {
         emit(.scalar(.date(value)))
     }
 
-    func data(_ bytes: UnsafeBufferPointer<UInt8>, at position: XMLPosition) {
-        emit(.scalar(.data(Data(bytes))))
+    func data(_ bytes: ByteView, at position: XMLPosition) {
+        emit(.scalar(.data(bytes.data(at: 0, count: bytes.count))))
     }
 
     /// Events have no place for a malformed value: the document fails.
@@ -167,22 +160,18 @@ struct RecentKeys {
     private var text = [UInt8](repeating: 0, count: RecentKeys.slotCount * RecentKeys.maximumLength)
 
     /// The key whose UTF-8 is `bytes`, as `String(decoding:as:)` makes it.
-    mutating func string(_ bytes: UnsafeBufferPointer<UInt8>) -> String {
+    mutating func string(_ bytes: ByteView) -> String {
         let count = bytes.count
-        guard count > 0, count <= Self.maximumLength, let source = bytes.baseAddress else {
+        guard count > 0, count <= Self.maximumLength else {
             return String(decoding: bytes, as: UTF8.self)
         }
-        let slot = (count &* 31 &+ Int(source[count - 1]) &+ Int(source[0]) &* 7) & (Self.slotCount - 1)
-        let matches = lengths.withUnsafeBufferPointer { $0[slot] } == count && text.withUnsafeBufferPointer { stored in
-            memcmp(stored.baseAddress! + slot * Self.maximumLength, source, count) == 0
-        }
-        if matches { return strings.withUnsafeBufferPointer { $0[slot] } }
+        let slot = (count &* 31 &+ Int(bytes[count &- 1]) &+ Int(bytes[0]) &* 7) & (Self.slotCount - 1)
+        let matches = lengths[slot] == count && ByteView.with(text) { $0.bytesEqual(at: slot &* Self.maximumLength, bytes) }
+        if matches { return strings[slot] }
         let string = String(decoding: bytes, as: UTF8.self)
-        strings.withUnsafeMutableBufferPointer { $0[slot] = string }
-        lengths.withUnsafeMutableBufferPointer { $0[slot] = count }
-        text.withUnsafeMutableBufferPointer { stored in
-            (stored.baseAddress! + slot * Self.maximumLength).update(from: source, count: count)
-        }
+        strings[slot] = string
+        lengths[slot] = count
+        bytes.copy(to: &text, at: slot &* Self.maximumLength)
         return string
     }
 }

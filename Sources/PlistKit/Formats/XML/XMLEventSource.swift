@@ -46,7 +46,7 @@ final class XMLEventSource: PlistEventSource {
         }
         // The declaration, which names the encoding, is in the first line.
         _ = try input.byte(at: 199)
-        escaping = try input.withBytes(min(input.buffered, 200)) { head in head.withUnsafeBufferPointer { XMLRawCharacters.Escaping.of(UnsafeRawBufferPointer($0)) } }
+        escaping = try input.withBytes(min(input.buffered, 200)) { head in XMLRawCharacters.Escaping.of(head) }
         scanner.unescapesText = escaping == .utf8
     }
 
@@ -85,16 +85,16 @@ final class XMLEventSource: PlistEventSource {
         }
         let end = min(pending.count, pendingStart + Self.pieceSize)
         guard escapes else {
-            pending.withUnsafeBytes { parser.feed(UnsafeRawBufferPointer(rebasing: $0[pendingStart..<end])) }
+            ByteView.with(pending) { parser.feed($0.extracting(pendingStart..<end)) }
             pendingStart = end
             return
         }
         // Most pieces hold nothing to escape: they go to libxml2 as they are.
-        let unchanged = pending.withUnsafeBytes { bytes in
-            XMLRawCharacters.unchangedPrefix(UnsafeRawBufferPointer(rebasing: bytes[pendingStart..<end]), escaping, depth: &escapeDepth)
+        let unchanged = ByteView.with(pending) { bytes in
+            XMLRawCharacters.unchangedPrefix(bytes.extracting(pendingStart..<end), escaping, depth: &escapeDepth)
         }
         if unchanged > 0 {
-            pending.withUnsafeBytes { parser.feed(UnsafeRawBufferPointer(rebasing: $0[pendingStart..<(pendingStart + unchanged)])) }
+            ByteView.with(pending) { parser.feed($0.extracting(pendingStart..<(pendingStart + unchanged))) }
             pendingStart += unchanged
             return
         }
@@ -113,10 +113,10 @@ final class XMLEventSource: PlistEventSource {
     @discardableResult
     private func parse(escaping end: Int, final: Bool) -> Int {
         escaped.removeAll(keepingCapacity: true)
-        let used = pending.withUnsafeBytes { bytes in
-            XMLRawCharacters.escape(UnsafeRawBufferPointer(rebasing: bytes[pendingStart..<end]), escaping, depth: &escapeDepth, final: final, into: &escaped)
+        let used = ByteView.with(pending) { bytes in
+            XMLRawCharacters.escape(bytes.extracting(pendingStart..<end), escaping, depth: &escapeDepth, final: final, into: &escaped)
         }
-        escaped.withUnsafeBytes { parser.feed($0) }
+        ByteView.with(escaped) { parser.feed($0) }
         pendingStart += used
         return used
     }

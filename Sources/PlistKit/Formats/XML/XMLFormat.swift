@@ -28,7 +28,7 @@ struct XMLFormat: NativeTextFormat {
     }
 
     func read(_ bytes: ByteView, storage: Data?, options: PlistReadingOptions) throws(PlistError) -> Plist {
-        try bytes.withUnsafeBufferPointer { (buffer) throws(PlistError) in try XMLReader.read(UnsafeRawBufferPointer(buffer), options: options) }
+        try XMLReader.read(bytes, options: options)
     }
 
     func write(_ value: Plist, options: PlistWritingOptions) throws(PlistError) -> Data {
@@ -68,8 +68,6 @@ struct XMLFormat: NativeTextFormat {
 
     /// The node table of the document in `bytes`, for the decoders.
     private func scan(_ bytes: ByteView, options: PlistReadingOptions) throws(PlistError) -> XMLNodeTableBuilder {
-        try bytes.withUnsafeBufferPointer { (buffer) throws(PlistError) in
-            try XMLReader.scan(UnsafeRawBufferPointer(buffer), options: options) { XMLNodeTableBuilder(expectedInputSize: buffer.count) }
-        }
+        try XMLReader.scan(bytes, options: options) { XMLNodeTableBuilder(expectedInputSize: bytes.count) }
     }
 }

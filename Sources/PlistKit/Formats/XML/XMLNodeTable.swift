@@ -168,7 +168,7 @@ struct XMLNodeTable {
     @inline(__always)
     mutating func append(_ kind: Kind, text bytes: ByteView, _ position: XMLPosition) {
         let offset = text.count
-        bytes.withUnsafeBufferPointer(text.append(contentsOf:))
+        text.append(bytes)
         append(kind, UInt64(truncatingIfNeeded: offset) << 32 | UInt64(truncatingIfNeeded: bytes.count), position, isValue: true)
     }
 
@@ -183,9 +183,9 @@ struct XMLNodeTable {
         let slot = XMLNodeTable.slot(bytes)
         let stored = storedKeys[slot]
         var range = stored
-        if stored & 0xFFFF_FFFF != length || length == 0 || !ByteView(text.buffer(Int(truncatingIfNeeded: stored >> 32)..<Int(truncatingIfNeeded: stored >> 32) + bytes.count)).bytesEqual(bytes) {
+        if stored & 0xFFFF_FFFF != length || length == 0 || !text.view(Int(truncatingIfNeeded: stored >> 32)..<Int(truncatingIfNeeded: stored >> 32) + bytes.count).bytesEqual(bytes) {
             range = UInt64(truncatingIfNeeded: text.count) << 32 | length
-            bytes.withUnsafeBufferPointer(text.append(contentsOf:))
+            text.append(bytes)
             storedKeys[slot] = range
         }
         append(.key, range, position, isValue: false)

@@ -38,12 +38,12 @@ final class XMLNodeTableBuilder: XMLScannerOutput {
         table.closeDictionary()
     }
 
-    func key(_ text: UnsafeBufferPointer<UInt8>, at position: XMLPosition) {
-        table.appendKey(ByteView(text), position)
+    func key(_ text: ByteView, at position: XMLPosition) {
+        table.appendKey(text, position)
     }
 
-    func string(_ text: UnsafeBufferPointer<UInt8>, at position: XMLPosition) {
-        table.append(.string, text: ByteView(text), position)
+    func string(_ text: ByteView, at position: XMLPosition) {
+        table.append(.string, text: text, position)
     }
 
     func integer(_ value: PlistInteger, at position: XMLPosition) {
@@ -66,8 +66,8 @@ final class XMLNodeTableBuilder: XMLScannerOutput {
         table.append(.date, value.timeIntervalSinceReferenceDate.bitPattern, position, isValue: true)
     }
 
-    func data(_ bytes: UnsafeBufferPointer<UInt8>, at position: XMLPosition) {
-        table.append(.data, text: ByteView(bytes), position)
+    func data(_ bytes: ByteView, at position: XMLPosition) {
+        table.append(.data, text: bytes, position)
     }
 
     /// Kept as an ``XMLNodeTable/Kind/invalid`` node: the decoder reports the error with the

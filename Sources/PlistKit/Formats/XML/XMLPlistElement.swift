@@ -18,17 +18,11 @@ enum XMLPlistElement: UInt8 {
         }
     }
 
-    /// The element a NUL-terminated UTF-8 name (libxml2's local name) names, if any.
-    init?(name: UnsafeRawPointer) {
-        let p = name.assumingMemoryBound(to: UInt8.self)
-        func matches(_ literal: StaticString) -> Bool {
-            let count = literal.utf8CodeUnitCount
-            let bytes = literal.utf8Start
-            for index in 0..<count where p[index] != bytes[index] { return false }
-            return p[count] == 0
-        }
+    /// The element libxml2's local name `name` names, if any.
+    init?(name: XMLElementName) {
+        func matches(_ literal: StaticString) -> Bool { name.matches(literal) }
         let element: XMLPlistElement
-        switch p[0] {
+        switch name.first {
         case UInt8(ascii: "k") where matches("key"): element = .key
         case UInt8(ascii: "s") where matches("string"): element = .string
         case UInt8(ascii: "i") where matches("integer"): element = .integer

@@ -29,7 +29,7 @@ class XMLPlistScanner<Sink: XMLScannerOutput>: XMLSAXHandler {
     /// key's text until the next text element starts, which error messages use.
     @exclusivity(unchecked) private var text = ByteBuffer(capacity: 256)
     /// The bytes of `text`, valid until it changes.
-    private var textBytes: UnsafeBufferPointer<UInt8> { text.buffer(0..<text.count) }
+    private var textBytes: ByteView { text.view }
     /// The document was rewritten by ``XMLRawCharacters``: key and string text may hold
     /// escapes.
     @exclusivity(unchecked) final var unescapesText = false
@@ -38,11 +38,11 @@ class XMLPlistScanner<Sink: XMLScannerOutput>: XMLSAXHandler {
 
     /// Runs `body` with the element's text as the document meant it.
     @inline(__always)
-    private func withPlainText(_ body: (UnsafeBufferPointer<UInt8>) -> Void) {
+    private func withPlainText(_ body: (ByteView) -> Void) {
         let bytes = textBytes
         guard unescapesText, XMLRawCharacters.mayHoldEscapes(bytes) else { return body(bytes) }
         XMLRawCharacters.unescape(bytes, into: &plainText)
-        plainText.withUnsafeBufferPointer(body)
+        ByteView.with(plainText, body)
     }
     /// The base64 decoding of the open `<data>` element, whose bytes go to ``text``.
     @exclusivity(unchecked) private var base64 = Base64.Decoder()
@@ -88,9 +88,9 @@ class XMLPlistScanner<Sink: XMLScannerOutput>: XMLSAXHandler {
     @_specialize(where Sink == XMLTreeBuilder)
     @_specialize(where Sink == XMLNodeTableBuilder)
     @_specialize(where Sink == XMLEventQueue)
-    override func startElement(_ name: UnsafeRawPointer, hasPrefix: Bool, at position: XMLPosition) {
+    override func startElement(_ name: XMLElementName, hasPrefix: Bool, at position: XMLPosition) {
         guard !hasPrefix, let element = XMLPlistElement(name: name) else {
-            fail(.unknownObject, "unknown element <\(String(cString: name.assumingMemoryBound(to: CChar.self)))>")
+            fail(.unknownObject, "unknown element <\(name.string)>")
             return
         }
         if let parent = open.last {
@@ -151,20 +151,19 @@ class XMLPlistScanner<Sink: XMLScannerOutput>: XMLSAXHandler {
     @_specialize(where Sink == XMLTreeBuilder)
     @_specialize(where Sink == XMLNodeTableBuilder)
     @_specialize(where Sink == XMLEventQueue)
-    override func characters(_ bytes: UnsafeRawBufferPointer) {
+    override func characters(_ bytes: ByteView) {
         guard let top = open.last else {
             // libxml2 reports no text outside the root element.
             return
         }
         if top.element == .data {
             // Decoded as it arrives: the text itself is never gathered.
-            let piece = bytes.assumingMemoryBound(to: UInt8.self)
-            let out = text.reserve(Base64.Decoder.capacity(for: piece.count))
-            text.commit(base64.decode(piece, to: out) ?? 0)
+            let out = text.reserve(Base64.Decoder.capacity(for: bytes.count))
+            text.commit(bytes.withUnsafeBufferPointer { base64.decode($0, to: out) } ?? 0)
         } else if top.element.holdsText {
-            text.append(contentsOf: bytes.assumingMemoryBound(to: UInt8.self))
+            text.append(bytes)
         } else if !XMLReader.isWhitespace(bytes) {
-            let sample = String(decoding: bytes.prefix(40), as: UTF8.self).trimmingXMLWhitespace()
+            let sample = String(decoding: bytes.extracting(upTo: min(bytes.count, 40)), as: UTF8.self).trimmingXMLWhitespace()
             fail(.structure, "unexpected text '\(sample)' in <\(top.element.name)>")
         }
     }
@@ -198,7 +197,7 @@ class XMLPlistScanner<Sink: XMLScannerOutput>: XMLSAXHandler {
         case .string:
             withPlainText { sink.string($0, at: position) }
         case .true, .false:
-            if !XMLReader.isWhitespace(UnsafeRawBufferPointer(textBytes)) {
+            if !XMLReader.isWhitespace(textBytes) {
                 fail(.structure, "<\(top.element.name)/> must be empty")
                 return
             }
@@ -270,8 +269,8 @@ class XMLPlistScanner<Sink: XMLScannerOutput>: XMLSAXHandler {
         return false
     }
 
-    private func sample(_ bytes: UnsafeBufferPointer<UInt8>) -> String {
-        let text = String(decoding: bytes.prefix(60), as: UTF8.self)
+    private func sample(_ bytes: ByteView) -> String {
+        let text = String(decoding: bytes.extracting(upTo: min(bytes.count, 60)), as: UTF8.self)
         return bytes.count > 60 ? text + "…" : text
     }
 }

@@ -12,13 +12,12 @@ extension XMLRawCharacters {
     /// character reference (whose escaping depends on what it names), or the `<` of a
     /// comment, CDATA section, processing instruction, DOCTYPE or a tag holding a quote. It
     /// also stops before the piece's last `<`, so every tag it passes is whole.
-    static func unchangedPrefix(_ bytes: UnsafeRawBufferPointer, _ escaping: Escaping, depth: inout Int) -> Int {
-        guard let base = bytes.baseAddress?.assumingMemoryBound(to: UInt8.self) else { return 0 }
+    static func unchangedPrefix(_ bytes: ByteView, _ escaping: Escaping, depth: inout Int) -> Int {
         var count = bytes.count
         repeat {
             guard count > 0 else { return 0 }
             count -= 1
-        } while base[count] != UInt8(ascii: "<")
+        } while bytes[count] != UInt8(ascii: "<")
         let utf8 = escaping == .utf8
         // Bytes below 0x40 that text holds as they are, one bit each: tab, LF, and space to
         // `?` but `&` and `<` (and, outside UTF-8, every control character but CR).
@@ -29,37 +28,31 @@ extension XMLRawCharacters {
         let tagStops: UInt64 = 1 << 0x3E | 1 << 0x3C | 1 << 0x22 | 1 << 0x27
         var index = 0
         while index < count {
-            var byte = base[index]
-            while byte >= 0x40 ? Int(byte) < plainTextLimit : plainText >> byte & 1 != 0 {
-                index += 1
-                byte = base[index]
+            // The last `<` stops both scans below.
+            index = bytes.firstIndex(from: index, sentinel: count) { byte in
+                byte >= 0x40 ? Int(byte) >= plainTextLimit : plainText >> byte & 1 == 0
             }
             guard index < count else { break }
+            let byte = bytes[index]
             if byte == UInt8(ascii: "<") {
                 // A start or end tag: through its `>`, which comes before the last `<`.
                 let start = index
                 index += 1
-                let first = base[index]
+                let first = bytes[index]
                 guard first != UInt8(ascii: "!"), first != UInt8(ascii: "?") else { return start }
-                while true {
-                    let inner = base[index]
-                    if inner < 0x40, tagStops >> inner & 1 != 0 {
-                        guard inner == UInt8(ascii: ">") else { return start }
-                        break
-                    }
-                    index += 1
-                }
+                index = bytes.firstIndex(from: index, sentinel: count) { inner in inner < 0x40 && tagStops >> inner & 1 != 0 }
+                guard bytes[index] == UInt8(ascii: ">") else { return start }
                 if first == UInt8(ascii: "/") {
                     depth -= 1
-                } else if base[index - 1] != UInt8(ascii: "/") {
+                } else if bytes[index - 1] != UInt8(ascii: "/") {
                     depth += 1
                 }
                 index += 1
             } else if byte == UInt8(ascii: "&") {
-                if base[index + 1] == UInt8(ascii: "#") { return index }
+                if bytes[index + 1] == UInt8(ascii: "#") { return index }
                 index += 1
             } else if byte == 0xEF {
-                if base[index + 1] == 0xBF, base[index + 2] & 0xFE == 0xBE { return index }
+                if bytes[index + 1] == 0xBF, bytes[index + 2] & 0xFE == 0xBE { return index }
                 index += 1
             } else if byte > 0xEF, byte != 0xF4 {
                 index += 1

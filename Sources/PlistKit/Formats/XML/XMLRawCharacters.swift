@@ -1,11 +1,3 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
-
 /// Lets libxml2 read the characters CF writes raw into XML text but XML 1.0 forbids.
 ///
 /// CF (and so plutil and Foundation) writes strings as they are: C0 control characters,
@@ -42,7 +34,7 @@ enum XMLRawCharacters {
 
         /// The escaping for the document that starts with `head` (its first line at least;
         /// only the first 200 bytes are read).
-        static func of(_ head: UnsafeRawBufferPointer) -> Escaping {
+        static func of(_ head: ByteView) -> Escaping {
             guard head.count >= 2 else { return .utf8 }
             if head[0] == 0xFE || head[0] == 0xFF || head[0] == 0x00 || head[1] == 0x00 { return .none }
             return declaresUTF8(head) ? .utf8 : .carriageReturns
@@ -61,9 +53,8 @@ enum XMLRawCharacters {
 
     /// True when `bytes` hold a CR byte anywhere: the one character libxml2 does not refuse
     /// but changes (to LF).
-    static func holdsCarriageReturn(_ bytes: UnsafeRawBufferPointer) -> Bool {
-        guard let base = bytes.baseAddress else { return false }
-        return memchr(base, 0x0D, bytes.count) != nil
+    static func holdsCarriageReturn(_ bytes: ByteView) -> Bool {
+        bytes.firstIndex(of: 0x0D, from: 0) != nil
     }
 
     /// The high bit of every byte of `word` that is zero, with no false alarms.
@@ -75,7 +66,7 @@ enum XMLRawCharacters {
     /// True when the document `bytes` holds a character its ``Escaping`` escapes: in UTF-8, a
     /// control character other than tab and LF (CR included), U+FFFE or U+FFFF; in another
     /// encoding in which ASCII stands for itself, CR.
-    static func needsEscaping(_ bytes: UnsafeRawBufferPointer, _ escaping: Escaping) -> Bool {
+    static func needsEscaping(_ bytes: ByteView, _ escaping: Escaping) -> Bool {
         switch escaping {
         case .none: return false
         case .carriageReturns: return holdsCarriageReturn(bytes)
@@ -84,7 +75,7 @@ enum XMLRawCharacters {
         let count = bytes.count
         var index = 0
         while count &- index >= 8 {
-            let word = bytes.loadUnaligned(fromByteOffset: index, as: UInt64.self)
+            let word = bytes.word(at: index)
             let control = zeroBytes(word & 0xE0E0_E0E0_E0E0_E0E0)
                 & ~zeroBytes(word ^ 0x0909_0909_0909_0909) & ~zeroBytes(word ^ 0x0A0A_0A0A_0A0A_0A0A)
             if control != 0 { return true }
@@ -102,7 +93,7 @@ enum XMLRawCharacters {
 
     /// The length of the forbidden character (or CR) at `index`, or 0.
     @inline(__always)
-    private static func forbiddenLength(_ bytes: UnsafeRawBufferPointer, at index: Int) -> Int {
+    private static func forbiddenLength(_ bytes: ByteView, at index: Int) -> Int {
         let byte = bytes[index]
         if byte < 0x20 { return byte == 0x09 || byte == 0x0A ? 0 : 1 }
         if byte == 0xEF, index + 2 < bytes.count, bytes[index + 1] == 0xBF, bytes[index + 2] & 0xFE == 0xBE { return 3 }
@@ -111,9 +102,9 @@ enum XMLRawCharacters {
 
     /// True unless the document's XML declaration names an encoding other than UTF-8. The
     /// declaration's names are ASCII and compared without regard to case, byte by byte.
-    private static func declaresUTF8(_ bytes: UnsafeRawBufferPointer) -> Bool {
+    private static func declaresUTF8(_ bytes: ByteView) -> Bool {
         // The XML declaration, if any, is in the first line.
-        let head = UnsafeRawBufferPointer(rebasing: bytes.prefix(200))
+        let head = bytes.extracting(upTo: min(bytes.count, 200))
         guard let end = head.firstIndex(of: UInt8(ascii: ">")) else { return true }
         /// True when `word` (lowercase ASCII) is spelled at `index`, in either case, before `end`.
         func spells(_ word: StaticString, at index: Int) -> Bool {
@@ -138,7 +129,7 @@ enum XMLRawCharacters {
     }
 
     /// A copy of `bytes` in which libxml2 can read every character (see the type's notes).
-    static func escaped(_ bytes: UnsafeRawBufferPointer, _ escaping: Escaping) -> [UInt8] {
+    static func escaped(_ bytes: ByteView, _ escaping: Escaping) -> [UInt8] {
         var out: [UInt8] = []
         out.reserveCapacity(bytes.count + bytes.count / 8 + 16)
         var depth = 0
@@ -152,7 +143,7 @@ enum XMLRawCharacters {
     /// comment, CDATA section, processing instruction, DOCTYPE, tag or character that
     /// `bytes` does not hold all of, which the caller passes again with the bytes that follow
     /// (``XMLEventSource`` escapes a document a chunk at a time so).
-    static func escape(_ bytes: UnsafeRawBufferPointer, _ escaping: Escaping, depth: inout Int, final: Bool, into out: inout [UInt8]) -> Int {
+    static func escape(_ bytes: ByteView, _ escaping: Escaping, depth: inout Int, final: Bool, into out: inout [UInt8]) -> Int {
         let onlyCarriageReturns = escaping != .utf8
         let count = bytes.count
         var index = 0
@@ -160,7 +151,7 @@ enum XMLRawCharacters {
         func copyRun(while plain: (UInt8) -> Bool) {
             let runStart = index
             while index < count, plain(bytes[index]) { index += 1 }
-            out.append(contentsOf: UnsafeRawBufferPointer(rebasing: bytes[runStart..<index]))
+            bytes.append(runStart..<index, to: &out)
         }
         /// Copies up to and including `terminator`; false when the end came first.
         func copyThrough(_ terminator: [UInt8]) -> Bool {
@@ -309,7 +300,7 @@ enum XMLRawCharacters {
     }
 
     /// Classifies the reference that starts at the `&` at `index`.
-    private static func characterReference(_ bytes: UnsafeRawBufferPointer, at index: Int) -> Reference {
+    private static func characterReference(_ bytes: ByteView, at index: Int) -> Reference {
         var position = index + 1
         guard position < bytes.count else { return .incomplete }
         guard bytes[position] == UInt8(ascii: "#") else { return .other }
@@ -334,7 +325,7 @@ enum XMLRawCharacters {
 
     /// Appends the text character at `index` (escaped if it must be) and moves past it; with
     /// `onlyCarriageReturns`, a byte at a time, and only CR escaped.
-    private static func appendEscaping(_ bytes: UnsafeRawBufferPointer, _ index: inout Int, to out: inout [UInt8], inCDATA: Bool, onlyCarriageReturns: Bool) {
+    private static func appendEscaping(_ bytes: ByteView, _ index: inout Int, to out: inout [UInt8], inCDATA: Bool, onlyCarriageReturns: Bool) {
         let byte = bytes[index]
         if onlyCarriageReturns {
             if byte == 0x0D {
@@ -369,12 +360,12 @@ enum XMLRawCharacters {
     }
 
     /// True when `text` may hold an escape (its UTF-8 has a U+10FFFF lead byte).
-    static func mayHoldEscapes(_ text: UnsafeBufferPointer<UInt8>) -> Bool {
-        text.contains(0xF4)
+    static func mayHoldEscapes(_ text: ByteView) -> Bool {
+        text.firstIndex(from: 0) { $0 == 0xF4 } < text.count
     }
 
     /// Undoes ``escaped(_:_:)`` in the text of one key or string, into `out`.
-    static func unescape(_ text: UnsafeBufferPointer<UInt8>, into out: inout [UInt8]) {
+    static func unescape(_ text: ByteView, into out: inout [UInt8]) {
         out.removeAll(keepingCapacity: true)
         var index = 0
         while index < text.count {
@@ -392,7 +383,7 @@ enum XMLRawCharacters {
     /// The character an escape's second scalar, at `index`, stands for: U+10FFFF for itself,
     /// c for U+F0000 + c (a control character, U+FFFE or U+FFFF). Nil for anything else,
     /// which ``escaped(_:_:)`` never writes after the introducer; the introducer then stays.
-    private static func escapedScalar(_ text: UnsafeBufferPointer<UInt8>, at index: Int) -> UInt32? {
+    private static func escapedScalar(_ text: ByteView, at index: Int) -> UInt32? {
         guard text[index] & 0xF8 == 0xF0 else { return nil }
         let scalar = (UInt32(text[index] & 0x07) << 18) | (UInt32(text[index + 1] & 0x3F) << 12)
             | (UInt32(text[index + 2] & 0x3F) << 6) | UInt32(text[index + 3] & 0x3F)

@@ -10,7 +10,7 @@ import Foundation
 /// against the DTD and parses the scalars, and ``XMLTreeBuilder`` assembles the values in one
 /// pass. ``PlistDecoder`` uses the same scanner with an ``XMLNodeTable`` instead.
 enum XMLReader {
-    static func read(_ buffer: UnsafeRawBufferPointer, options: PlistReadingOptions) throws(PlistError) -> Plist {
+    static func read(_ buffer: ByteView, options: PlistReadingOptions) throws(PlistError) -> Plist {
         let scanner = try scan(buffer, options: options) { XMLTreeScanner.take(maximumDepth: options.maximumDepth) }
         guard let value = scanner.sink.finish() else {
             throw PlistError(.structure, "the document holds no property list value")
@@ -21,7 +21,7 @@ enum XMLReader {
 
     /// Scans `buffer` into a sink that `makeSink` makes, and returns it; throws the first
     /// error, libxml2's or the scanner's.
-    static func scan<Sink: XMLScannerOutput>(_ buffer: UnsafeRawBufferPointer, options: PlistReadingOptions, makeSink: () -> Sink) throws(PlistError) -> Sink {
+    static func scan<Sink: XMLScannerOutput>(_ buffer: ByteView, options: PlistReadingOptions, makeSink: () -> Sink) throws(PlistError) -> Sink {
         try scan(buffer, options: options) { makeSink().makeScanner(maximumDepth: options.maximumDepth) }.sink
     }
 
@@ -34,12 +34,9 @@ enum XMLReader {
     /// is; only when that fails is it checked for them, and read again, escaped, into a
     /// fresh sink if it holds any. A document with a CR is checked first. A UTF-16 or UTF-32
     /// document is scanned as UTF-8 (see ``XMLTranscoder``).
-    static func scan<Sink: XMLScannerOutput, Scanner: XMLPlistScanner<Sink>>(_ buffer: UnsafeRawBufferPointer, options: PlistReadingOptions, makeScanner: () -> Scanner) throws(PlistError) -> Scanner {
+    static func scan<Sink: XMLScannerOutput, Scanner: XMLPlistScanner<Sink>>(_ buffer: ByteView, options: PlistReadingOptions, makeScanner: () -> Scanner) throws(PlistError) -> Scanner {
         if let utf8 = try XMLTranscoder.transcoded(buffer) {
-            let result = utf8.withUnsafeBytes { utf8 in
-                Result { () throws(PlistError) -> Scanner in try scan(utf8, options: options, makeScanner: makeScanner) }
-            }
-            return try result.get()
+            return try ByteView.with(utf8) { (utf8) throws(PlistError) in try scan(utf8, options: options, makeScanner: makeScanner) }
         }
         let escaping = XMLRawCharacters.Escaping.of(buffer)
         let optimistic = !XMLRawCharacters.holdsCarriageReturn(buffer)
@@ -53,21 +50,15 @@ enum XMLReader {
             }
         }
         let scanner = makeScanner()
-        let failure = XMLRawCharacters.escaped(buffer, escaping).withUnsafeBytes { escaped -> PlistError? in
-            do throws(PlistError) {
-                try scan(escaped, with: scanner, unescaping: escaping == .utf8, options: options)
-                return nil
-            } catch {
-                return error
-            }
+        try ByteView.with(XMLRawCharacters.escaped(buffer, escaping)) { (escaped) throws(PlistError) in
+            try scan(escaped, with: scanner, unescaping: escaping == .utf8, options: options)
         }
-        if let failure { throw failure }
         return scanner
     }
 
     /// One pass of libxml2 over `buffer` with `scanner`; `unescaping` when the document is
     /// ``XMLRawCharacters/escaped(_:_:)``'s.
-    private static func scan<Sink: XMLScannerOutput>(_ buffer: UnsafeRawBufferPointer, with scanner: XMLPlistScanner<Sink>, unescaping: Bool, options: PlistReadingOptions) throws(PlistError) {
+    private static func scan<Sink: XMLScannerOutput>(_ buffer: ByteView, with scanner: XMLPlistScanner<Sink>, unescaping: Bool, options: PlistReadingOptions) throws(PlistError) {
         scanner.unescapesText = unescaping
         LibXML2Parser.parse(buffer, into: scanner)
         do {
@@ -78,7 +69,7 @@ enum XMLReader {
     }
 
     /// True when `bytes` are all XML white space.
-    static func isWhitespace(_ bytes: UnsafeRawBufferPointer) -> Bool {
+    static func isWhitespace(_ bytes: ByteView) -> Bool {
         bytes.allSatisfy { $0 == 0x20 || $0 == 0x0A || $0 == 0x09 || $0 == 0x0D }
     }
 }

@@ -48,12 +48,42 @@ class XMLSAXHandler {
         fail(code, message, at: locate())
     }
 
-    /// `name` is libxml2's NUL-terminated UTF-8 local name; `position` is where the start
-    /// tag ends, the column of its `>` (``XMLPosition/unknown`` unless ``recordsPositions``).
-    func startElement(_ name: UnsafeRawPointer, hasPrefix: Bool, at position: XMLPosition) {}
+    /// `name` is the element's local name; `position` is where the start tag ends, the
+    /// column of its `>` (``XMLPosition/unknown`` unless ``recordsPositions``).
+    func startElement(_ name: XMLElementName, hasPrefix: Bool, at position: XMLPosition) {}
 
-    /// Text, whitespace or CDATA, in as many pieces as libxml2 delivers.
-    func characters(_ bytes: UnsafeRawBufferPointer) {}
+    /// Text, whitespace or CDATA, in as many pieces as libxml2 delivers (each valid during
+    /// the call only).
+    func characters(_ bytes: ByteView) {}
 
     func endElement() {}
+}
+
+/// An element's local name as libxml2 reports it: NUL-terminated UTF-8, valid during the
+/// ``XMLSAXHandler/startElement(_:hasPrefix:at:)`` call only. Its reads never pass the
+/// terminating NUL: a comparison stops at the first byte that differs.
+struct XMLElementName {
+    private let bytes: UnsafePointer<UInt8>
+
+    /// The name at `bytes`, NUL-terminated.
+    @inline(__always)
+    init(_ bytes: UnsafePointer<UInt8>) {
+        self.bytes = bytes
+    }
+
+    /// The first byte of the name (0 for an empty name).
+    @inline(__always)
+    var first: UInt8 { bytes[0] }
+
+    /// True when the name is `literal`, which holds no NUL.
+    @inline(__always)
+    func matches(_ literal: StaticString) -> Bool {
+        let count = literal.utf8CodeUnitCount
+        let expected = literal.utf8Start
+        for index in 0..<count where bytes[index] != expected[index] { return false }
+        return bytes[count] == 0
+    }
+
+    /// The name as a string.
+    var string: String { String(cString: bytes) }
 }

@@ -8,7 +8,7 @@ import Foundation
 enum XMLScalars {
     /// Decimal (or `0x` hexadecimal, as CF accepts) integer text with an optional sign, in
     /// −2⁶³ … 2⁶⁴−1. Returns nil for anything else; out-of-range values never wrap.
-    static func integer(_ text: UnsafeBufferPointer<UInt8>) -> PlistInteger? {
+    static func integer(_ text: ByteView) -> PlistInteger? {
         if let decimal = shortDecimal(text) { return decimal }
         guard let (negative, magnitude) = magnitude(text) else { return nil }
         guard let magnitude else { return nil }
@@ -23,25 +23,25 @@ enum XMLScalars {
     /// `[-+]?[0-9]{1,19}` (not `0x…`), which cannot overflow 64 bits: most integer text,
     /// read eight digits at a time. Nil for anything else, left to ``magnitude(_:)``.
     @inline(__always)
-    private static func shortDecimal(_ text: UnsafeBufferPointer<UInt8>) -> PlistInteger? {
-        guard let base = text.baseAddress, !text.isEmpty else { return nil }
-        let negative = base[0] == UInt8(ascii: "-")
-        var index = negative || base[0] == UInt8(ascii: "+") ? 1 : 0
+    private static func shortDecimal(_ text: ByteView) -> PlistInteger? {
+        guard let first = text.byte(at: 0) else { return nil }
+        let negative = first == UInt8(ascii: "-")
+        var index = negative || first == UInt8(ascii: "+") ? 1 : 0
         guard text.count &- index <= 19 else { return nil }
         var magnitude: UInt64 = 0
         // Stops at the first byte that is not a digit (the `x` of `0x…`, say).
-        guard DecimalDigits.accumulate(ByteView(text), &index, into: &magnitude) > 0, index == text.count else { return nil }
+        guard DecimalDigits.accumulate(text, &index, into: &magnitude) > 0, index == text.count else { return nil }
         if !negative { return PlistInteger(magnitude) }
         return magnitude <= UInt64(Int64.max) ? PlistInteger(-Int64(magnitude)) : nil
     }
 
     /// True when `text` is integer syntax (so a failure means the value is out of range).
-    static func integerLooksValid(_ text: UnsafeBufferPointer<UInt8>) -> Bool {
+    static func integerLooksValid(_ text: ByteView) -> Bool {
         magnitude(text) != nil
     }
 
     /// The sign and magnitude (nil on overflow), or nil when `text` is not integer syntax.
-    private static func magnitude(_ text: UnsafeBufferPointer<UInt8>) -> (Bool, UInt64?)? {
+    private static func magnitude(_ text: ByteView) -> (Bool, UInt64?)? {
         var index = 0
         var negative = false
         if index < text.count, text[index] == UInt8(ascii: "-") || text[index] == UInt8(ascii: "+") {
@@ -76,15 +76,15 @@ enum XMLScalars {
 
     /// Real text: decimal with optional exponent, or `nan`, `inf`, `infinity` with an optional
     /// sign, in any case. No white space, no hexadecimal floats.
-    static func real(_ text: UnsafeBufferPointer<UInt8>) -> Double? {
+    static func real(_ text: ByteView) -> Double? {
         guard !text.isEmpty, text.count < 400 else { return nil }
-        return DecimalReal.parse(ByteView(text)) ?? realThroughString(text)
+        return DecimalReal.parse(text) ?? realThroughString(text)
     }
 
     /// ``real(_:)`` for the text ``DecimalReal`` leaves: the words, and decimal text through
     /// `Double(String)`. Out of line, so the common case sets up none of its `String` work.
     @inline(never)
-    static func realThroughString(_ text: UnsafeBufferPointer<UInt8>) -> Double? {
+    static func realThroughString(_ text: some Collection<UInt8>) -> Double? {
         var sawDigit = false
         var numeric = true
         for byte in text {
@@ -110,7 +110,7 @@ enum XMLScalars {
 
     /// `YYYY-MM-DDTHH:MM:SSZ` (the year may carry a sign and more digits) as a date, using the
     /// proleptic Gregorian calendar in UTC, as Foundation does.
-    static func date(_ text: UnsafeBufferPointer<UInt8>) -> Date? {
-        PlistDates.parse(ByteView(text), separator: "T", zone: .utcDesignator)
+    static func date(_ text: ByteView) -> Date? {
+        PlistDates.parse(text, separator: "T", zone: .utcDesignator)
     }
 }

@@ -47,15 +47,15 @@ protocol XMLScannerOutput: AnyObject {
     /// Ends a dictionary; the scanner has checked that every key has a value.
     func endDictionary()
     /// A `<key>`'s text (UTF-8, as libxml2 delivers it; valid during the call only).
-    func key(_ text: UnsafeBufferPointer<UInt8>, at position: XMLPosition)
+    func key(_ text: ByteView, at position: XMLPosition)
     /// A `<string>`'s text (UTF-8; valid during the call only).
-    func string(_ text: UnsafeBufferPointer<UInt8>, at position: XMLPosition)
+    func string(_ text: ByteView, at position: XMLPosition)
     func integer(_ value: PlistInteger, at position: XMLPosition)
     func real(_ value: Double, at position: XMLPosition)
     func bool(_ value: Bool, at position: XMLPosition)
     func date(_ value: Date, at position: XMLPosition)
     /// A `<data>`'s bytes, base64 already decoded (valid during the call only).
-    func data(_ bytes: UnsafeBufferPointer<UInt8>, at position: XMLPosition)
+    func data(_ bytes: ByteView, at position: XMLPosition)
     /// A scalar whose text is malformed (`<integer>12x</integer>`): returns true when the
     /// sink keeps it as a value that fails with `error` when it is read (so a decoder can
     /// name the coding path that reaches it), false when the document fails at once.
@@ -76,7 +76,7 @@ enum XMLUID {
     static let key = "CF$UID"
 
     /// True when `bytes` spell `CF$UID`.
-    static func isKey(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+    static func isKey(_ bytes: ByteView) -> Bool {
         bytes.elementsEqual(key.utf8)
     }
 }

@@ -27,11 +27,11 @@ final class XMLTreeScanner: XMLPlistScanner<XMLTreeBuilder> {
         slot.put(scanner)
     }
 
-    override func startElement(_ name: UnsafeRawPointer, hasPrefix: Bool, at position: XMLPosition) {
+    override func startElement(_ name: XMLElementName, hasPrefix: Bool, at position: XMLPosition) {
         super.startElement(name, hasPrefix: hasPrefix, at: position)
     }
 
-    override func characters(_ bytes: UnsafeRawBufferPointer) {
+    override func characters(_ bytes: ByteView) {
         super.characters(bytes)
     }
 
@@ -42,11 +42,11 @@ final class XMLTreeScanner: XMLPlistScanner<XMLTreeBuilder> {
 
 /// ``XMLPlistScanner`` for the decoder's node table (see ``XMLTreeScanner``).
 final class XMLNodeTableScanner: XMLPlistScanner<XMLNodeTableBuilder> {
-    override func startElement(_ name: UnsafeRawPointer, hasPrefix: Bool, at position: XMLPosition) {
+    override func startElement(_ name: XMLElementName, hasPrefix: Bool, at position: XMLPosition) {
         super.startElement(name, hasPrefix: hasPrefix, at: position)
     }
 
-    override func characters(_ bytes: UnsafeRawBufferPointer) {
+    override func characters(_ bytes: ByteView) {
         super.characters(bytes)
     }
 

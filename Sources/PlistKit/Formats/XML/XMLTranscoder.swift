@@ -70,11 +70,11 @@ final class XMLTranscoder: EventInputDecoder {
     }
 
     /// The whole document `bytes` as UTF-8, or nil when it is not wide.
-    static func transcoded(_ bytes: UnsafeRawBufferPointer) throws(PlistError) -> [UInt8]? {
+    static func transcoded(_ bytes: ByteView) throws(PlistError) -> [UInt8]? {
         guard let (encoding, markLength) = Encoding.of(bytes) else { return nil }
         var text: [UInt8] = []
         text.reserveCapacity(bytes.count / encoding.unitSize + 16)
-        _ = try transcode(UnsafeRawBufferPointer(rebasing: bytes[markLength...]), encoding, final: true, offset: markLength, into: &text)
+        _ = try transcode(bytes.extracting(from: markLength), encoding, final: true, offset: markLength, into: &text)
         declareUTF8(in: &text)
         return text
     }
@@ -86,9 +86,7 @@ final class XMLTranscoder: EventInputDecoder {
         let raw = carry + bytes[dropped...]
         var text: [UInt8] = []
         text.reserveCapacity(raw.count)
-        let used = try raw.withUnsafeBytes { raw in
-            Result { () throws(PlistError) in try Self.transcode(raw, encoding, final: final, offset: offset, into: &text) }
-        }.get()
+        let used = try ByteView.with(raw) { (raw) throws(PlistError) in try Self.transcode(raw, encoding, final: final, offset: offset, into: &text) }
         offset += used
         carry = Array(raw[used...])
         guard var held = head else {
@@ -108,7 +106,7 @@ final class XMLTranscoder: EventInputDecoder {
     /// Appends `raw`, in `encoding`, as UTF-8 to `out`; returns how many bytes it used (all
     /// but a unit or surrogate pair cut off at the end, unless `final`). `offset`: where
     /// `raw` starts in the document.
-    private static func transcode(_ raw: UnsafeRawBufferPointer, _ encoding: Encoding, final: Bool, offset: Int, into out: inout [UInt8]) throws(PlistError) -> Int {
+    private static func transcode(_ raw: ByteView, _ encoding: Encoding, final: Bool, offset: Int, into out: inout [UInt8]) throws(PlistError) -> Int {
         switch encoding {
         case .utf16(let bigEndian): try utf16(raw, bigEndian: bigEndian, final: final, offset: offset, into: &out)
         case .utf32(let bigEndian): try utf32(raw, bigEndian: bigEndian, final: final, offset: offset, into: &out)
@@ -143,7 +141,7 @@ final class XMLTranscoder: EventInputDecoder {
     }
 
     /// ``transcode(_:_:final:offset:into:)`` for UTF-16.
-    private static func utf16(_ raw: UnsafeRawBufferPointer, bigEndian: Bool, final: Bool, offset: Int, into out: inout [UInt8]) throws(PlistError) -> Int {
+    private static func utf16(_ raw: ByteView, bigEndian: Bool, final: Bool, offset: Int, into out: inout [UInt8]) throws(PlistError) -> Int {
         @inline(__always) func unit(at index: Int) -> UInt32 {
             bigEndian ? UInt32(raw[index]) << 8 | UInt32(raw[index + 1]) : UInt32(raw[index + 1]) << 8 | UInt32(raw[index])
         }
@@ -180,7 +178,7 @@ final class XMLTranscoder: EventInputDecoder {
     }
 
     /// ``transcode(_:_:final:offset:into:)`` for UTF-32.
-    private static func utf32(_ raw: UnsafeRawBufferPointer, bigEndian: Bool, final: Bool, offset: Int, into out: inout [UInt8]) throws(PlistError) -> Int {
+    private static func utf32(_ raw: ByteView, bigEndian: Bool, final: Bool, offset: Int, into out: inout [UInt8]) throws(PlistError) -> Int {
         var index = 0
         while index + 4 <= raw.count {
             var value: UInt32 = 0

@@ -3,13 +3,6 @@ import FoundationEssentials
 #else
 import Foundation
 #endif
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
 import OrderedCollections
 
 /// Assembles a ``Plist`` from ``XMLPlistScanner``'s events: one flat stack of finished
@@ -134,7 +127,7 @@ final class XMLTreeBuilder: XMLScannerOutput {
     /// (or converts a declared encoding to UTF-8) and stops, reporting "not proper UTF-8" or
     /// "out of allowed range", before a malformed sequence, an overlong form, a surrogate or a
     /// code point above U+10FFFF. Keys and strings (below) are made without checking them again.
-    func key(_ text: UnsafeBufferPointer<UInt8>, at position: XMLPosition) {
+    func key(_ text: ByteView, at position: XMLPosition) {
         if let last = starts.indices.last, starts[last].keysFound {
             let index = keys.count - starts[last].key
             if let (key, found) = reusableKey(depth: last, from: starts[last].cursor, text) {
@@ -149,7 +142,7 @@ final class XMLTreeBuilder: XMLScannerOutput {
         keys.append(PlistKey(UTF8Strings.make(validUTF8: text, isASCII: false)))
     }
 
-    func string(_ text: UnsafeBufferPointer<UInt8>, at position: XMLPosition) {
+    func string(_ text: ByteView, at position: XMLPosition) {
         values.append(.string(UTF8Strings.make(validUTF8: text, isASCII: false)))
     }
 
@@ -172,22 +165,20 @@ final class XMLTreeBuilder: XMLScannerOutput {
     /// A `Plist` has no place for a malformed value: the document fails.
     func invalidScalar(_ error: PlistError, at position: XMLPosition) -> Bool { false }
 
-    func data(_ bytes: UnsafeBufferPointer<UInt8>, at position: XMLPosition) {
-        values.append(.data(Data(bytes)))
+    func data(_ bytes: ByteView, at position: XMLPosition) {
+        values.append(.data(bytes.data(at: 0, count: bytes.count)))
     }
 
     /// The first key of `depth`'s key set from `start` on (looking no further than
     /// ``keySearchWindow`` places) whose text is `text`, and where it is.
-    private func reusableKey(depth: Int, from start: Int, _ text: UnsafeBufferPointer<UInt8>) -> (PlistKey, Int)? {
+    private func reusableKey(depth: Int, from start: Int, _ text: ByteView) -> (PlistKey, Int)? {
         guard depth < keySets.count else { return nil }
         let keys = keySets[depth].keys
         let end = min(keys.count, start + Self.keySearchWindow)
         var index = start
         while index < end {
             let key = keys[index]
-            let same = key.string.utf8.withContiguousStorageIfAvailable { stored in
-                stored.count == text.count && (text.isEmpty || memcmp(stored.baseAddress!, text.baseAddress!, text.count) == 0)
-            }
+            let same = ByteView.with(contiguousUTF8: key.string) { $0.bytesEqual(text) }
             if same == true { return (key, index) }
             index += 1
         }

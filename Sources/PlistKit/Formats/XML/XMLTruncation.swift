@@ -8,7 +8,7 @@ enum XMLTruncation {
     /// A document is cut short when libxml2's push parser and the scanner, fed all of it
     /// without being told it is complete, find nothing wrong: every byte so far could begin
     /// a property list. That takes a second parse, on the error path only.
-    static func explained(_ error: PlistError, in buffer: UnsafeRawBufferPointer, maximumDepth: Int) -> PlistError {
+    static func explained(_ error: PlistError, in buffer: ByteView, maximumDepth: Int) -> PlistError {
         guard error.code != .limitExceeded, error.code != .depthLimitExceeded, !buffer.isEmpty,
               buffer.count <= Int(Int32.max) else { return error }
         let scanner = XMLPlistScanner(sink: XMLNodeTableBuilder(expectedInputSize: buffer.count), maximumDepth: maximumDepth)
@@ -38,7 +38,7 @@ enum XMLTruncation {
 
     /// The line and column just past the last character of `buffer`: lines end at LF, CR
     /// or CR LF, and columns count characters (Unicode scalars), from 1.
-    static func endLocation(of buffer: UnsafeRawBufferPointer) -> PlistError.Location {
+    static func endLocation(of buffer: ByteView) -> PlistError.Location {
         var line = 1
         var column = 1
         for (position, byte) in buffer.enumerated() {
