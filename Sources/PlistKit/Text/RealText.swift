@@ -10,12 +10,9 @@ extension Plist {
     /// - Throws: ``PlistError`` with code `.invalidReal` when `text` is a decimal that does
     ///   not fit a 64-bit real.
     public static func real(fromText text: some StringProtocol) throws(PlistError) -> Double? {
-        var utf8 = Array(text.utf8)
+        let utf8 = Array(text.utf8)
         guard !utf8.isEmpty else { return nil }
-        let value = utf8.withUnsafeMutableBufferPointer { buffer in
-            let text = UnsafeBufferPointer(buffer)
-            return DecimalReal.parse(ByteView(text)) ?? XMLScalars.realThroughString(text)
-        }
+        let value = ByteView.with(utf8) { text in DecimalReal.parse(text) ?? XMLScalars.realThroughString(text) }
         guard let value else { return nil }
         if value.isInfinite, utf8.contains(where: { $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }) {
             throw PlistError(.invalidReal, "'\(text)' does not fit a 64-bit real (magnitude at most \(Double.greatestFiniteMagnitude))")
