@@ -109,8 +109,8 @@ extension ByteBuffer {
 
 extension ByteOutput {
     /// Stores the first `byteCount` bytes of `value` as it lies in memory, with one store
-    /// of all of them: room for the whole `value` must be left (a table's pair of digits, a
-    /// group of decoded bytes with one to spare).
+    /// of all of them: room for the whole `value` must be left (a table's pair of digits, eight
+    /// base64 digits at once).
     @inline(__always)
     mutating func appendLeading<T: FixedWidthInteger>(_ byteCount: Int, of value: T) {
         precondition(UInt(bitPattern: byteCount) <= UInt(bitPattern: MemoryLayout<T>.size), "more leading bytes than the value holds")
