@@ -372,10 +372,7 @@ extension ByteBuffer {
     mutating func appendUTF16BigEndian(transcoding utf8: ByteView, units: Int) {
         utf8.withUnsafeBufferPointer { appendUTF16BigEndian(transcoding: $0, units: units) }
     }
-}
 
-/// The whole of what a ``ByteBuffer`` holds as a view, for code that reads back what it wrote.
-extension ByteBuffer {
     /// The bytes written, as a view valid until the buffer next changes.
     var view: ByteView {
         @inline(__always) get { ByteView(buffer(0..<count)) }

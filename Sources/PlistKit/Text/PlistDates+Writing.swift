@@ -6,8 +6,8 @@ import Foundation
 
 extension PlistDates {
     /// The most bytes ``appendISO8601(_:to:timeSeparator:)`` stores: a sign, a year of up to
-    /// 8 digits (``formattableRange`` reaches about 31.7 million years), `-MM-DD`, the
-    /// separator and `HH:MM:SS`.
+    /// 8 digits (the most a date in ``formattableRange`` has), `-MM-DD`, the separator and
+    /// `HH:MM:SS`.
     static let maximumISO8601Count = 24
 
     /// Stores `YYYY-MM-DD`, `timeSeparator` and `HH:MM:SS` of `date` in UTC, seconds rounded
