@@ -43,10 +43,11 @@ enum LibXML2Parser {
         let context = idle.context
         // libxml2 reads the document through a callback, a few kilobytes at a time, and
         // drops what it has parsed: its memory parser would copy the whole input first.
-        var input = InputCursor(next: base, end: base + buffer.count)
+        var input = InputCursor(next: base, end: base + buffer.count, context: context)
         withUnsafeMutablePointer(to: &input) { cursor in
             context.pointee.userData = Unmanaged.passUnretained(builder).toOpaque()
             builder.context = UnsafeMutableRawPointer(context)
+            builder.awaitsRootElement = true
             // Resets the context, opens the input and parses; the document it returns is
             // libxml2's stand-in for a DOCTYPE's internal subset, built even in SAX mode.
             if let document = xmlCtxtReadIO(context, InputCursor.read, nil, cursor, nil, nil, options) {
@@ -65,9 +66,22 @@ enum LibXML2Parser {
     }
 
     /// The part of the caller's buffer libxml2 has not read yet.
+    ///
+    /// Once libxml2 has read the last byte, it asks for more at every lookahead check within
+    /// 250 bytes of the end, each a trip through its buffer-growing code: for a document of
+    /// a few kilobytes, about a hundred trips. So once the last byte is out, the read
+    /// callback is taken off the input buffer, which tells libxml2 there is nothing more to
+    /// read, as its static memory buffers do. Only a UTF-8 document loses it, and only once
+    /// its root element has started: a declared encoding switches libxml2 to a decoder
+    /// before that, and a decoder may convert text only as libxml2 asks for more (libxml2
+    /// 2.9 converts all it has read at once; later versions need not).
     private struct InputCursor {
         var next: UnsafeRawPointer
         let end: UnsafeRawPointer
+        /// The context whose input reads through this cursor.
+        let context: xmlParserCtxtPtr
+        /// The document's root element has started.
+        var rootStarted = false
 
         /// libxml2's read callback: copies up to `length` bytes into `destination`.
         static let read: xmlInputReadCallback = { context, destination, length in
@@ -75,8 +89,27 @@ enum LibXML2Parser {
             let count = min(Int(length), cursor.pointee.end - cursor.pointee.next)
             UnsafeMutableRawPointer(destination).copyMemory(from: cursor.pointee.next, byteCount: count)
             cursor.pointee.next += count
+            if cursor.pointee.rootStarted { cursor.pointee.endIfRead() }
             return Int32(count)
         }
+
+        /// Takes the read callback off the input buffer once every byte is read, unless
+        /// libxml2 decodes the document from another encoding (see the type's notes).
+        func endIfRead() {
+            guard next == end, let buffer = context.pointee.input?.pointee.buf, buffer.pointee.encoder == nil else { return }
+            buffer.pointee.readcallback = nil
+        }
+    }
+
+    /// Called at the root element's start tag, when a parse through ``InputCursor`` has
+    /// settled the document's encoding (see ``InputCursor``).
+    private static func rootElementStarted(_ builder: XMLSAXHandler) {
+        builder.awaitsRootElement = false
+        guard let context = builder.context?.assumingMemoryBound(to: xmlParserCtxt.self),
+              let buffer = context.pointee.input?.pointee.buf, buffer.pointee.readcallback != nil,
+              let cursor = buffer.pointee.context?.assumingMemoryBound(to: InputCursor.self) else { return }
+        cursor.pointee.rootStarted = true
+        cursor.pointee.endIfRead()
     }
 
     /// A parser context a thread keeps between parses, which the next parse on that thread
@@ -132,6 +165,7 @@ enum LibXML2Parser {
         }
         context.pointee.userData = UnsafeMutableRawPointer(context)
         builder.context = nil
+        builder.awaitsRootElement = false
     }
 
     /// Where the parser behind `context` is now, as line and column.
@@ -236,6 +270,7 @@ enum LibXML2Parser {
         sax.startElementNs = { userData, localName, prefix, _, _, _, _, _, _ in
             LibXML2Parser.withReceiver(userData) { builder in
                 guard !builder.failed, let localName else { return }
+                if builder.awaitsRootElement { LibXML2Parser.rootElementStarted(builder) }
                 var position = XMLPosition.unknown
                 if builder.recordsPositions, let context = builder.context {
                     position = XMLPosition(line: Int(xmlSAX2GetLineNumber(context)), column: Int(xmlSAX2GetColumnNumber(context)))

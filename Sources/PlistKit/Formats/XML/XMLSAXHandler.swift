@@ -17,6 +17,9 @@ class XMLSAXHandler {
     /// The document ended at a NUL character after its root element (see
     /// `LibXML2Parser.endsAtNUL`): libxml2's complaint about it is not an error.
     @exclusivity(unchecked) final var endedAtNUL = false
+    /// The parse reads its input through a callback and waits for the root element, where
+    /// the document's encoding is settled (see `LibXML2Parser.rootElementStarted`).
+    @exclusivity(unchecked) final var awaitsRootElement = false
     /// Whether `startElement` needs the element's position.
     final let recordsPositions: Bool
 
@@ -30,6 +33,7 @@ class XMLSAXHandler {
         failed = false
         context = nil
         endedAtNUL = false
+        awaitsRootElement = false
     }
 
     /// Where libxml2 is now, as line and column; nil when no parse is under way.
