@@ -289,7 +289,9 @@ enum LibXML2Parser {
         let characters: charactersSAXFunc = { userData, bytes, length in
             LibXML2Parser.withReceiver(userData) { builder in
                 guard !builder.failed, let bytes, length > 0 else { return }
-                builder.characters(ByteView(UnsafeBufferPointer(start: bytes, count: Int(length))))
+                let text = ByteView(UnsafeBufferPointer(start: bytes, count: Int(length)))
+                if builder.isBetweenElements, XMLReader.isWhitespace(text) { return }
+                builder.characters(text)
                 LibXML2Parser.stopIfFailed(builder)
             }
         }

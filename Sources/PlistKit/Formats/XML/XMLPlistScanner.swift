@@ -146,6 +146,7 @@ class XMLPlistScanner<Sink: XMLScannerOutput>: XMLSAXHandler {
             if element == .data { base64 = Base64.Decoder() }
         }
         open.append(Open(element: element, position: position))
+        isBetweenElements = !element.holdsText
     }
 
     @_specialize(where Sink == XMLTreeBuilder)
@@ -173,6 +174,8 @@ class XMLPlistScanner<Sink: XMLScannerOutput>: XMLSAXHandler {
     @_specialize(where Sink == XMLEventQueue)
     override func endElement() {
         guard let top = open.popLast() else { return }
+        // Whatever ended, its parent holds elements (libxml2 reports no text outside the root).
+        isBetweenElements = true
         let position = top.position
         switch top.element {
         case .plist:

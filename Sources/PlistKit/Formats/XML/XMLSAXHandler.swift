@@ -22,6 +22,10 @@ class XMLSAXHandler {
     @exclusivity(unchecked) final var awaitsRootElement = false
     /// Whether `startElement` needs the element's position.
     final let recordsPositions: Bool
+    /// The innermost open element holds elements, not text: white space there means
+    /// nothing, and the callbacks drop it without a call to ``characters(_:)``. Kept by the
+    /// handler (``XMLPlistScanner``) as elements start and end.
+    @exclusivity(unchecked) final var isBetweenElements = false
 
     init(recordsPositions: Bool) {
         self.recordsPositions = recordsPositions
@@ -34,6 +38,7 @@ class XMLSAXHandler {
         context = nil
         endedAtNUL = false
         awaitsRootElement = false
+        isBetweenElements = false
     }
 
     /// Where libxml2 is now, as line and column; nil when no parse is under way.
@@ -56,8 +61,8 @@ class XMLSAXHandler {
     /// column of its `>` (``XMLPosition/unknown`` unless ``recordsPositions``).
     func startElement(_ name: XMLElementName, hasPrefix: Bool, at position: XMLPosition) {}
 
-    /// Text, whitespace or CDATA, in as many pieces as libxml2 delivers (each valid during
-    /// the call only).
+    /// Text, white space or CDATA, in as many pieces as libxml2 delivers (each valid during
+    /// the call only); no white space while ``isBetweenElements`` is set.
     func characters(_ bytes: ByteView) {}
 
     func endElement() {}
