@@ -22,11 +22,13 @@ enum LibXML2Parser {
     /// Parses `bytes` as XML and feeds the events to `builder`. Errors, libxml2's or the
     /// builder's own, end up in `builder.error`.
     static func parse(_ bytes: ByteView, into builder: XMLSAXHandler) {
-        bytes.withUnsafeBufferPointer { parse(UnsafeRawBufferPointer($0), into: builder) }
+        let blanksProlog = StandardProlog.starts(bytes)
+        bytes.withUnsafeBufferPointer { parse(UnsafeRawBufferPointer($0), blankingProlog: blanksProlog, into: builder) }
     }
 
-    /// ``parse(_:into:)`` of the bytes in `buffer`.
-    private static func parse(_ buffer: UnsafeRawBufferPointer, into builder: XMLSAXHandler) {
+    /// ``parse(_:into:)`` of the bytes in `buffer`, which start with the ``StandardProlog``
+    /// when `blankingProlog` is set.
+    private static func parse(_ buffer: UnsafeRawBufferPointer, blankingProlog: Bool, into builder: XMLSAXHandler) {
         guard buffer.count <= Int(Int32.max) else {
             builder.fail(.limitExceeded, "XML input is larger than 2 GiB", at: .offset(0))
             return
@@ -44,6 +46,7 @@ enum LibXML2Parser {
         // libxml2 reads the document through a callback, a few kilobytes at a time, and
         // drops what it has parsed: its memory parser would copy the whole input first.
         var input = InputCursor(next: base, end: base + buffer.count, context: context)
+        input.blanksProlog = blankingProlog
         withUnsafeMutablePointer(to: &input) { cursor in
             context.pointee.userData = Unmanaged.passUnretained(builder).toOpaque()
             builder.context = UnsafeMutableRawPointer(context)
@@ -82,12 +85,18 @@ enum LibXML2Parser {
         let context: xmlParserCtxtPtr
         /// The document's root element has started.
         var rootStarted = false
+        /// The document starts with the ``StandardProlog`` and nothing is read yet.
+        var blanksProlog = false
 
         /// libxml2's read callback: copies up to `length` bytes into `destination`.
         static let read: xmlInputReadCallback = { context, destination, length in
             guard let cursor = context?.assumingMemoryBound(to: InputCursor.self), let destination else { return -1 }
             let count = min(Int(length), cursor.pointee.end - cursor.pointee.next)
             UnsafeMutableRawPointer(destination).copyMemory(from: cursor.pointee.next, byteCount: count)
+            if cursor.pointee.blanksProlog {
+                cursor.pointee.blanksProlog = false
+                if count >= StandardProlog.length { StandardProlog.blank(UnsafeMutableRawPointer(destination)) }
+            }
             cursor.pointee.next += count
             if cursor.pointee.rootStarted { cursor.pointee.endIfRead() }
             return Int32(count)
@@ -98,6 +107,39 @@ enum LibXML2Parser {
         func endIfRead() {
             guard next == end, let buffer = context.pointee.input?.pointee.buf, buffer.pointee.encoder == nil else { return }
             buffer.pointee.readcallback = nil
+        }
+    }
+
+    /// Apple's XML declaration and DOCTYPE, with which nearly every XML property list starts
+    /// (as ``XMLWriter/header`` does): `<?xml version="1.0" encoding="UTF-8"?>`, a line break,
+    /// `<!DOCTYPE plist PUBLIC "-//Apple//DTD PLIST 1.0//EN" "http://www.apple.com/DTDs/PropertyList-1.0.dtd">`,
+    /// a line break and `<plist`.
+    ///
+    /// A document that starts with exactly these bytes reaches libxml2 with the declaration
+    /// and the DOCTYPE turned to spaces. They say what libxml2 assumes without them (XML 1.0,
+    /// UTF-8, no subset to read, as nothing is ever loaded), and the root element follows, so
+    /// no other DOCTYPE can take the place of this one; lines and columns stay where they
+    /// were. What it saves is libxml2's reading of the two identifiers character by
+    /// character, for each document.
+    private enum StandardProlog {
+        /// The bytes compared: through `<plist`.
+        static let length = 148
+        /// Where the declaration and the DOCTYPE lie.
+        static let declaration = 0..<38
+        static let doctype = 39..<141
+
+        /// True when `bytes` start with the prolog.
+        static func starts(_ bytes: ByteView) -> Bool {
+            let header = XMLWriter.header
+            precondition(header.utf8CodeUnitCount > length)
+            guard bytes.count > length else { return false }
+            return bytes.bytesEqual(at: 0, ByteView(UnsafeBufferPointer(start: header.utf8Start, count: length)))
+        }
+
+        /// Turns the declaration and the DOCTYPE at `bytes` into spaces.
+        static func blank(_ bytes: UnsafeMutableRawPointer) {
+            (bytes + declaration.lowerBound).initializeMemory(as: UInt8.self, repeating: 0x20, count: declaration.count)
+            (bytes + doctype.lowerBound).initializeMemory(as: UInt8.self, repeating: 0x20, count: doctype.count)
         }
     }
 
