@@ -3,7 +3,8 @@
  *   files_floor read FILE…   open, fstat, read and close each file: the system calls alone
  *   files_floor xml FILE…    the same, then libxml2's SAX2 parse of the bytes with empty
  *                            callbacks on one context reset for each file (xmlCtxtReadMemory,
- *                            the cheapest per-document set-up libxml2 offers)
+ *                            libxml2's own per-document set-up; PlistKit's reader leaves
+ *                            libxml2 less to do, see Benchmarks/README's XML decode table)
  *
  * One thread. Prints the process's CPU time (user + system, getrusage) over the files, as
  * `files=<n> cpu_us_per_file=<µs> wall_us_per_file=<µs>`; start-up is outside both.
