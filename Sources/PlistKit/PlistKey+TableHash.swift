@@ -1,0 +1,76 @@
+extension PlistKey {
+    /// The hash a hash table (`Dictionary`, `Set`, `OrderedDictionary`) files the key under,
+    /// from its UTF-8 bytes, the table's `seed` and a secret of this process (`KeyTableHash`).
+    /// Keys that are equal hash alike; ``hash(into:)`` is what a key contributes inside
+    /// another value's hash.
+    ///
+    /// - Complexity: O(*n*) in the key's UTF-8 length.
+    public func _rawHashValue(seed: Int) -> Int {
+        let hashed: Int? = string.utf8.withContiguousStorageIfAvailable { utf8 in
+            KeyTableHash.value(of: ByteView(utf8), seed: seed)
+        }
+        if let hashed { return hashed }
+        var text = string
+        return ByteView.with(utf8: &text) { KeyTableHash.value(of: $0, seed: seed) }
+    }
+}
+
+/// The hash of a key's bytes in a hash table: a folded multiply per eight bytes, keyed by two
+/// secret words drawn from the process's random hashing seed.
+///
+/// Decoded dictionaries of 16 keys or more build a hash table at once, so every key of them is
+/// hashed as it is decoded. `Hasher` (SipHash-1-3) spends a few hundred instructions on an
+/// `Info.plist` key; this spends a few dozen. Without the secret, which the process's hashing
+/// seed makes anew on every run (as it does `Hasher`'s), input cannot be made to collide on
+/// purpose any more than it can against `Hasher`'s output: equal keys hash alike, and which
+/// other keys share a bucket changes from run to run. `SWIFT_DETERMINISTIC_HASHING` fixes the
+/// secret as it fixes `Hasher`.
+enum KeyTableHash {
+    /// Two words of this process's hashing seed, read through `Hasher`.
+    private static let secret: (UInt64, UInt64) = (word(0x5EED_0001), word(0x5EED_0002))
+
+    private static func word(_ salt: UInt64) -> UInt64 {
+        var hasher = Hasher()
+        hasher.combine(salt)
+        return UInt64(UInt(bitPattern: hasher.finalize())) | 1
+    }
+
+    /// The high and low halves of the 128-bit product, combined: every bit of either factor
+    /// reaches the low bits, which pick the bucket.
+    @inline(__always)
+    private static func fold(_ a: UInt64, _ b: UInt64) -> UInt64 {
+        let product = a.multipliedFullWidth(by: b)
+        return product.high ^ product.low
+    }
+
+    /// The hash of `bytes` for a table whose seed is `seed`.
+    @inline(__always)
+    static func value(of bytes: ByteView, seed: Int) -> Int {
+        let (first, second) = secret
+        let count = bytes.count
+        var state = fold(UInt64(UInt(bitPattern: seed)) ^ first, second ^ UInt64(count))
+        var offset = 0
+        while offset &+ 8 <= count {
+            state = fold(state ^ bytes.word(at: offset), first)
+            offset &+= 8
+        }
+        if offset < count {
+            // One to seven bytes are left: the last eight when there are that many (some
+            // hashed already, the same ones for every key of this length), else one by one.
+            var last: UInt64
+            if count >= 8 {
+                last = bytes.word(at: count &- 8)
+            } else {
+                last = 0
+                var shift: UInt64 = 0
+                while offset < count {
+                    last |= UInt64(bytes[offset]) &<< shift
+                    shift &+= 8
+                    offset &+= 1
+                }
+            }
+            state = fold(state ^ last, second)
+        }
+        return Int(truncatingIfNeeded: fold(state, first ^ second))
+    }
+}
