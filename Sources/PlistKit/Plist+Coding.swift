@@ -16,7 +16,17 @@ extension Plist {
     @_specialize(where Bytes == Data)
     @_specialize(where Bytes == [UInt8])
     public init<Bytes: Collection<UInt8>>(decoding bytes: Bytes, options: PlistReadingOptions = .default) throws(PlistError) {
-        self = try Plist.decodedWithFormat(bytes, options: options).value
+        self = try Plist.withContiguousBytes(bytes) { (buffer) throws(PlistError) in
+            // The two openings that settle the format are read without a ``PlistFormat``.
+            switch PlistFormat.opening(buffer) {
+            case .binary:
+                return try Plist.read(buffer, with: BinaryFormat(), detected: .binary, storage: bytes as? Data, options: options)
+            case .xml:
+                return try Plist.read(buffer, with: XMLFormat(), detected: .xml, storage: bytes as? Data, options: options)
+            case nil:
+                return try Plist.decoded(buffer, storage: bytes as? Data, options: options).value
+            }
+        }
     }
 
     /// Decodes a property list stored in a known format.
@@ -33,14 +43,31 @@ extension Plist {
     @_specialize(where Bytes == [UInt8])
     public static func decodedWithFormat<Bytes: Collection<UInt8>>(_ bytes: Bytes, options: PlistReadingOptions = .default) throws(PlistError) -> (value: Plist, format: PlistFormat) {
         try withContiguousBytes(bytes) { (buffer) throws(PlistError) in
-            guard let format = PlistFormat.detect(buffer) else {
-                throw PlistError.undetectedFormat(buffer)
-            }
-            do throws(PlistError) {
-                return (try format.read(buffer, storage: bytes as? Data, options: options), format)
-            } catch {
-                throw PlistError.fromDetectedFormat(format, error, headLooksBinary: FormatSniffer.looksBinary(buffer))
-            }
+            try decoded(buffer, storage: bytes as? Data, options: options)
+        }
+    }
+
+    /// The value in `buffer` and the format detection found; `storage` is the `Data` the
+    /// bytes belong to, if they do.
+    private static func decoded(_ buffer: ByteView, storage: Data?, options: PlistReadingOptions) throws(PlistError) -> (value: Plist, format: PlistFormat) {
+        guard let format = PlistFormat.detect(buffer) else {
+            throw PlistError.undetectedFormat(buffer)
+        }
+        do throws(PlistError) {
+            return (try format.read(buffer, storage: storage, options: options), format)
+        } catch {
+            throw PlistError.fromDetectedFormat(format, error, headLooksBinary: FormatSniffer.looksBinary(buffer))
+        }
+    }
+
+    /// `codec`'s reading of `buffer`, whose format detection would find to be `detected`,
+    /// with the errors that detection gives.
+    @inline(__always)
+    private static func read(_ buffer: ByteView, with codec: some NativePlistFormat, detected: @autoclosure () -> PlistFormat, storage: Data?, options: PlistReadingOptions) throws(PlistError) -> Plist {
+        do throws(PlistError) {
+            return try codec.read(buffer, storage: storage, options: options)
+        } catch {
+            throw PlistError.fromDetectedFormat(detected(), error, headLooksBinary: FormatSniffer.looksBinary(buffer))
         }
     }
 

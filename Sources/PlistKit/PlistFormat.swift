@@ -62,12 +62,16 @@ public struct PlistFormat: RawRepresentable, Hashable, Sendable, CaseIterable, C
         registry.withLock { formats in
             if let index = formats.firstIndex(of: format) {
                 formats[index] = format
+                if index < allCases.count { builtInReplaced.store(true, ordering: .releasing) }
             } else {
                 formats.append(format)
             }
         }
         return format
     }
+
+    /// Set for good once a codec replaces one of PlistKit's own formats (see ``opening(_:)``).
+    private static let builtInReplaced = Atomic(false)
 
     /// The format's name.
     public var description: String { rawValue }
@@ -123,6 +127,31 @@ public struct PlistFormat: RawRepresentable, Hashable, Sendable, CaseIterable, C
 }
 
 extension PlistFormat {
+    /// What ``detect(_:)`` says of input that opens with the magic of a binary property list
+    /// (`bplist0`) or an XML declaration (`<?xml `): the format as a case, which the decoders
+    /// call without asking each registered format and without copying one. Nil for every
+    /// other opening, and always once a registered codec has replaced a built-in format.
+    enum Opening {
+        case binary, xml
+    }
+
+    /// The ``Opening`` of `bytes`, if they have one of those two.
+    @inline(__always)
+    static func opening(_ bytes: ByteView) -> Opening? {
+        guard bytes.count >= 8 else { return nil }
+        // The first six or seven bytes, as a little-endian word masks them.
+        let word = UInt64(littleEndian: bytes.word(at: 0))
+        let opening: Opening
+        if word & 0x00FF_FFFF_FFFF_FFFF == 0x0030_7473_696C_7062 {  // "bplist0"
+            opening = .binary
+        } else if word & 0x0000_FFFF_FFFF_FFFF == 0x0000_206C_6D78_3F3C {  // "<?xml "
+            opening = .xml
+        } else {
+            return nil
+        }
+        return builtInReplaced.load(ordering: .acquiring) ? nil : opening
+    }
+
     /// Reads a whole value; a native format's binary data values may share `storage`, the
     /// `Data` that `bytes` belong to.
     func read(_ bytes: ByteView, storage: Data?, options: PlistReadingOptions) throws(PlistError) -> Plist {
