@@ -12,9 +12,11 @@ final class BinaryReaderScratch {
     /// would check its uniqueness at every mark). Unchecked exclusivity: it is replaced only
     /// between reads, never handed out `inout`.
     @exclusivity(unchecked) private var marks = GrowableTable<UInt8>(capacity: 1024)
-    /// The reader's tables, empty between reads.
-    var shared = ObjectIndexTable<Plist>()
-    var keySets = ObjectIndexTable<BinaryKeySet>()
+    /// The reader's tables, empty between reads. Unchecked exclusivity: like the scratch
+    /// itself, they belong to one read at a time on one thread, which moves them into its
+    /// reader and back.
+    @exclusivity(unchecked) var shared = ObjectIndexTable<Plist>()
+    @exclusivity(unchecked) var keySets = ObjectIndexTable<BinaryKeySet>()
     let keys = BinaryKeyCache()
 
     /// The most marks kept between reads (one byte an object).
