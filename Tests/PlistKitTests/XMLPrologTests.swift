@@ -27,6 +27,10 @@ import Testing
         "<plist version=\"1.0\">\n<array>\n\t<string>unclosed\n",
         "<plist version=\"1.0\"><string>a</string></plist>\n<plist/>\n",
         "<plist version=\"1.0\"><string>a</string></plist>\n<!-- after --><?pi after?>\n",
+        // Errors at the root's start tag, where the skipped prolog ends (line 3).
+        "<plist version=1.0><string>a</string></plist>\n",
+        "<plistx/>\n",
+        "<plist version=\"1.0\"/>\n",
     ]
 
     /// The value, or the error's code, message and place.

@@ -87,6 +87,8 @@ enum LibXML2Parser {
         var rootStarted = false
         /// The document starts with the ``StandardProlog`` and nothing is read yet.
         var blanksProlog = false
+        /// The first read blanked the ``StandardProlog``, which libxml2 has yet to skip.
+        var prologBlanked = false
 
         /// libxml2's read callback: copies up to `length` bytes into `destination`.
         static let read: xmlInputReadCallback = { context, destination, length in
@@ -95,7 +97,10 @@ enum LibXML2Parser {
             UnsafeMutableRawPointer(destination).copyMemory(from: cursor.pointee.next, byteCount: count)
             if cursor.pointee.blanksProlog {
                 cursor.pointee.blanksProlog = false
-                if count >= StandardProlog.length { StandardProlog.blank(UnsafeMutableRawPointer(destination)) }
+                if count >= StandardProlog.length {
+                    StandardProlog.blank(UnsafeMutableRawPointer(destination))
+                    cursor.pointee.prologBlanked = true
+                }
             }
             cursor.pointee.next += count
             if cursor.pointee.rootStarted { cursor.pointee.endIfRead() }
@@ -120,7 +125,8 @@ enum LibXML2Parser {
     /// UTF-8, no subset to read, as nothing is ever loaded), and the root element follows, so
     /// no other DOCTYPE can take the place of this one; lines and columns stay where they
     /// were. What it saves is libxml2's reading of the two identifiers character by
-    /// character, for each document.
+    /// character, for each document; ``skip(_:)`` then moves libxml2 past the white space in
+    /// one step.
     private enum StandardProlog {
         /// The bytes compared: through `<plist`.
         static let length = 148
@@ -140,6 +146,27 @@ enum LibXML2Parser {
         static func blank(_ bytes: UnsafeMutableRawPointer) {
             (bytes + declaration.lowerBound).initializeMemory(as: UInt8.self, repeating: 0x20, count: declaration.count)
             (bytes + doctype.lowerBound).initializeMemory(as: UInt8.self, repeating: 0x20, count: doctype.count)
+        }
+
+        /// Where the blanked prolog's white space ends: `<plist`, at line 3, column 1.
+        static let rootOffset = 142
+
+        /// Moves libxml2 past the blanked prolog at the start of the document, where it
+        /// would skip it a character at a time: to the place, line and column its own
+        /// skipping of that white space reaches. libxml2 calls `startDocument` when it has
+        /// looked for an XML declaration and found none, before it skips white space.
+        static func skip(_ builder: XMLSAXHandler) {
+            guard builder.awaitsRootElement,
+                  let context = builder.context?.assumingMemoryBound(to: xmlParserCtxt.self),
+                  let input = context.pointee.input, let buffer = input.pointee.buf, buffer.pointee.readcallback != nil,
+                  let cursor = buffer.pointee.context?.assumingMemoryBound(to: InputCursor.self),
+                  cursor.pointee.prologBlanked else { return }
+            cursor.pointee.prologBlanked = false
+            guard let base = input.pointee.base, input.pointee.cur == base, let end = input.pointee.end,
+                  end - base > rootOffset else { return }
+            input.pointee.cur = base + rootOffset
+            input.pointee.line = 3
+            input.pointee.col = 1
         }
     }
 
@@ -336,6 +363,9 @@ enum LibXML2Parser {
                 builder.characters(text)
                 LibXML2Parser.stopIfFailed(builder)
             }
+        }
+        sax.startDocument = { userData in
+            LibXML2Parser.withReceiver(userData) { StandardProlog.skip($0) }
         }
         sax.characters = characters
         sax.ignorableWhitespace = characters
