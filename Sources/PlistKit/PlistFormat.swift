@@ -127,15 +127,16 @@ public struct PlistFormat: RawRepresentable, Hashable, Sendable, CaseIterable, C
 }
 
 extension PlistFormat {
-    /// What ``detect(_:)`` says of input that opens with the magic of a binary property list
-    /// (`bplist0`) or an XML declaration (`<?xml `): the format as a case, which the decoders
-    /// call without asking each registered format and without copying one. Nil for every
-    /// other opening, and always once a registered codec has replaced a built-in format.
+    /// The two openings whose first bytes settle the format, as ``detect(_:)`` would: the
+    /// magic of a binary property list (`bplist0`) and an XML declaration (`<?xml `).
+    /// `Plist(decoding:)` hands such input to the format's reader itself, without asking each
+    /// registered format and without copying a ``PlistFormat``.
     enum Opening {
         case binary, xml
     }
 
-    /// The ``Opening`` of `bytes`, if they have one of those two.
+    /// The ``Opening`` of `bytes`; nil for every other opening, and for every input once a
+    /// registered codec has replaced a built-in format.
     @inline(__always)
     static func opening(_ bytes: ByteView) -> Opening? {
         guard bytes.count >= 8 else { return nil }

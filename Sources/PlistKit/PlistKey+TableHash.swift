@@ -20,11 +20,11 @@ extension PlistKey {
 ///
 /// Decoded dictionaries of 16 keys or more build a hash table at once, so every key of them is
 /// hashed as it is decoded. `Hasher` (SipHash-1-3) spends a few hundred instructions on an
-/// `Info.plist` key; this spends a few dozen. Without the secret, which the process's hashing
-/// seed makes anew on every run (as it does `Hasher`'s), input cannot be made to collide on
-/// purpose any more than it can against `Hasher`'s output: equal keys hash alike, and which
-/// other keys share a bucket changes from run to run. `SWIFT_DETERMINISTIC_HASHING` fixes the
-/// secret as it fixes `Hasher`.
+/// `Info.plist` key; this, a fraction of that. The secret is made anew on every run from the
+/// process's hashing seed, as `Hasher`'s key is, so which keys share a bucket changes from run
+/// to run and a document cannot be written to make its keys collide. Unlike SipHash, the
+/// function is not built to stand up to someone who can time many of one process's table
+/// lookups. `SWIFT_DETERMINISTIC_HASHING` fixes the secret as it fixes `Hasher`.
 enum KeyTableHash {
     /// Two words of this process's hashing seed, read through `Hasher`.
     private static let secret: (UInt64, UInt64) = (word(0x5EED_0001), word(0x5EED_0002))
