@@ -16,15 +16,16 @@ extension Plist {
     @_specialize(where Bytes == Data)
     @_specialize(where Bytes == [UInt8])
     public init<Bytes: Collection<UInt8>>(decoding bytes: Bytes, options: PlistReadingOptions = .default) throws(PlistError) {
+        let storage = bytes as? Data
         self = try Plist.withContiguousBytes(bytes) { (buffer) throws(PlistError) in
             // The two openings that settle the format are read without a ``PlistFormat``.
             switch PlistFormat.opening(buffer) {
             case .binary:
-                return try Plist.read(buffer, with: BinaryFormat(), detected: .binary, storage: bytes as? Data, options: options)
+                return try Plist.read(buffer, with: BinaryFormat(), detected: .binary, storage: storage, options: options)
             case .xml:
-                return try Plist.read(buffer, with: XMLFormat(), detected: .xml, storage: bytes as? Data, options: options)
+                return try Plist.read(buffer, with: XMLFormat(), detected: .xml, storage: storage, options: options)
             case nil:
-                return try Plist.decoded(buffer, storage: bytes as? Data, options: options).value
+                return try Plist.decoded(buffer, storage: storage, options: options).value
             }
         }
     }

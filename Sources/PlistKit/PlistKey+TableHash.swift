@@ -6,10 +6,9 @@ extension PlistKey {
     ///
     /// - Complexity: O(*n*) in the key's UTF-8 length.
     public func _rawHashValue(seed: Int) -> Int {
-        let hashed: Int? = string.utf8.withContiguousStorageIfAvailable { utf8 in
-            KeyTableHash.value(of: ByteView(utf8), seed: seed)
+        if let hashed = ByteView.with(contiguousUTF8: string, { KeyTableHash.value(of: $0, seed: seed) }) {
+            return hashed
         }
-        if let hashed { return hashed }
         var text = string
         return ByteView.with(utf8: &text) { KeyTableHash.value(of: $0, seed: seed) }
     }

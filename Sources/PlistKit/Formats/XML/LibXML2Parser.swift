@@ -46,7 +46,7 @@ enum LibXML2Parser {
         // libxml2 reads the document through a callback, a few kilobytes at a time, and
         // drops what it has parsed: its memory parser would copy the whole input first.
         var input = InputCursor(next: base, end: base + buffer.count, context: context)
-        input.blanksProlog = blankingProlog
+        if blankingProlog { input.prolog = .toBlank }
         withUnsafeMutablePointer(to: &input) { cursor in
             context.pointee.userData = Unmanaged.passUnretained(builder).toOpaque()
             builder.context = UnsafeMutableRawPointer(context)
@@ -85,21 +85,38 @@ enum LibXML2Parser {
         let context: xmlParserCtxtPtr
         /// The document's root element has started.
         var rootStarted = false
-        /// The document starts with the ``StandardProlog`` and nothing is read yet.
-        var blanksProlog = false
-        /// The first read blanked the ``StandardProlog``, which libxml2 has yet to skip.
-        var prologBlanked = false
+        /// Where the document's ``StandardProlog`` is, if it starts with one.
+        var prolog = Prolog.none
+
+        enum Prolog {
+            /// The document does not start with the prolog, or libxml2 is past it.
+            case none
+            /// The prolog is still to be read, and blanked.
+            case toBlank
+            /// The first read blanked the prolog, which libxml2 has yet to skip.
+            case blanked
+        }
+
+        /// The cursor libxml2 reads `builder`'s document through, and the input it reads into,
+        /// while a parse through a cursor (not the push parser) has yet to start the root element.
+        static func of(_ builder: XMLSAXHandler) -> (cursor: UnsafeMutablePointer<InputCursor>, input: xmlParserInputPtr)? {
+            guard builder.awaitsRootElement,
+                  let context = builder.context?.assumingMemoryBound(to: xmlParserCtxt.self),
+                  let input = context.pointee.input, let buffer = input.pointee.buf, buffer.pointee.readcallback != nil,
+                  let cursor = buffer.pointee.context?.assumingMemoryBound(to: InputCursor.self) else { return nil }
+            return (cursor, input)
+        }
 
         /// libxml2's read callback: copies up to `length` bytes into `destination`.
         static let read: xmlInputReadCallback = { context, destination, length in
             guard let cursor = context?.assumingMemoryBound(to: InputCursor.self), let destination else { return -1 }
             let count = min(Int(length), cursor.pointee.end - cursor.pointee.next)
             UnsafeMutableRawPointer(destination).copyMemory(from: cursor.pointee.next, byteCount: count)
-            if cursor.pointee.blanksProlog {
-                cursor.pointee.blanksProlog = false
+            if cursor.pointee.prolog == .toBlank {
+                cursor.pointee.prolog = .none
                 if count >= StandardProlog.length {
                     StandardProlog.blank(UnsafeMutableRawPointer(destination))
-                    cursor.pointee.prologBlanked = true
+                    cursor.pointee.prolog = .blanked
                 }
             }
             cursor.pointee.next += count
@@ -148,20 +165,17 @@ enum LibXML2Parser {
             (bytes + doctype.lowerBound).initializeMemory(as: UInt8.self, repeating: 0x20, count: doctype.count)
         }
 
-        /// Where the blanked prolog's white space ends: `<plist`, at line 3, column 1.
-        static let rootOffset = 142
+        /// Where the blanked prolog's white space ends: `<plist`, after the DOCTYPE's line
+        /// break, at line 3, column 1.
+        static var rootOffset: Int { doctype.upperBound + 1 }
 
         /// Moves libxml2 past the blanked prolog at the start of the document, where it
         /// would skip it a character at a time: to the place, line and column its own
         /// skipping of that white space reaches. libxml2 calls `startDocument` when it has
         /// looked for an XML declaration and found none, before it skips white space.
         static func skip(_ builder: XMLSAXHandler) {
-            guard builder.awaitsRootElement,
-                  let context = builder.context?.assumingMemoryBound(to: xmlParserCtxt.self),
-                  let input = context.pointee.input, let buffer = input.pointee.buf, buffer.pointee.readcallback != nil,
-                  let cursor = buffer.pointee.context?.assumingMemoryBound(to: InputCursor.self),
-                  cursor.pointee.prologBlanked else { return }
-            cursor.pointee.prologBlanked = false
+            guard let (cursor, input) = InputCursor.of(builder), cursor.pointee.prolog == .blanked else { return }
+            cursor.pointee.prolog = .none
             guard let base = input.pointee.base, input.pointee.cur == base, let end = input.pointee.end,
                   end - base > rootOffset else { return }
             input.pointee.cur = base + rootOffset
@@ -173,10 +187,9 @@ enum LibXML2Parser {
     /// Called at the root element's start tag, when a parse through ``InputCursor`` has
     /// settled the document's encoding (see ``InputCursor``).
     private static func rootElementStarted(_ builder: XMLSAXHandler) {
+        let reading = InputCursor.of(builder)
         builder.awaitsRootElement = false
-        guard let context = builder.context?.assumingMemoryBound(to: xmlParserCtxt.self),
-              let buffer = context.pointee.input?.pointee.buf, buffer.pointee.readcallback != nil,
-              let cursor = buffer.pointee.context?.assumingMemoryBound(to: InputCursor.self) else { return }
+        guard let (cursor, _) = reading else { return }
         cursor.pointee.rootStarted = true
         cursor.pointee.endIfRead()
     }
