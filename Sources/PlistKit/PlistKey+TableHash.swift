@@ -6,6 +6,13 @@ extension PlistKey {
     ///
     /// - Complexity: O(*n*) in the key's UTF-8 length.
     public func _rawHashValue(seed: Int) -> Int {
+        #if compiler(>=6.2)
+        if #available(macOS 26, iOS 26, tvOS 26, watchOS 26, visionOS 26, *) {
+            // A borrowed view of the bytes: unlike `withContiguousStorageIfAvailable`, it
+            // does not retain the string's storage.
+            return string.utf8.span.withUnsafeBufferPointer { KeyTableHash.value(of: ByteView($0), seed: seed) }
+        }
+        #endif
         if let hashed = ByteView.with(contiguousUTF8: string, { KeyTableHash.value(of: $0, seed: seed) }) {
             return hashed
         }
