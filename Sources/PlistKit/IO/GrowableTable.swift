@@ -7,7 +7,8 @@ import Darwin
 #endif
 
 /// A growable array of plain values other than bytes in one `malloc` block: the binary
-/// writer's object, reference and uniquing tables, the event writer's spill stacks. (Bytes
+/// writer's object, reference and uniquing tables, the event writer's spill stacks, the XML
+/// scanner's element stack. (Bytes
 /// go in ``ByteBuffer``, which speaks the same vocabulary.)
 ///
 /// Unlike `Array` it has no copy-on-write or bounds checks on the hot paths, and it grows
@@ -33,6 +34,10 @@ final class GrowableTable<Element: BitwiseCopyable> {
         @inline(__always) get {
             assert(index >= 0 && index < count)
             return base[index]
+        }
+        @inline(__always) set {
+            assert(index >= 0 && index < count)
+            base[index] = newValue
         }
     }
 
@@ -88,6 +93,23 @@ final class GrowableTable<Element: BitwiseCopyable> {
     @inline(__always)
     func removeAll() {
         count = 0
+    }
+
+    /// Drops every element, and gives back the memory beyond `limit` elements.
+    func removeAll(keepingCapacityUpTo limit: Int) {
+        count = 0
+        if capacity > limit {
+            capacity = max(limit, 1)
+            base = GrowableTable.reallocate(base, capacity: capacity)
+        }
+    }
+
+    /// Removes the last element, which must exist, and returns it.
+    @inline(__always)
+    func removeLast() -> Element {
+        precondition(count > 0, "removeLast from an empty table")
+        count -= 1
+        return base[count]
     }
 
     /// Drops the last `dropped` elements.

@@ -24,7 +24,10 @@ class XMLPlistScanner<Sink: XMLScannerOutput>: XMLSAXHandler {
     final let sink: Sink
     /// The deepest containers may nest.
     @exclusivity(unchecked) final var maximumDepth: Int
-    @exclusivity(unchecked) private var open: [Open] = []
+    /// The open elements, innermost last: a table with no copy-on-write check per change.
+    private let open = GrowableTable<Open>(capacity: 16)
+    /// The innermost open element.
+    private var innermost: Open? { open.count > 0 ? open[open.count &- 1] : nil }
     /// The text of the innermost text element so far. After a `<key>` ends it keeps the
     /// key's text until the next text element starts, which error messages use.
     @exclusivity(unchecked) private var text = ByteBuffer(capacity: 256)
@@ -54,7 +57,6 @@ class XMLPlistScanner<Sink: XMLScannerOutput>: XMLSAXHandler {
         self.sink = sink
         self.maximumDepth = maximumDepth
         super.init(recordsPositions: sink.recordsPositions)
-        open.reserveCapacity(16)
     }
 
     /// The most text a scanner kept for another document may hold on to (see
@@ -66,7 +68,7 @@ class XMLPlistScanner<Sink: XMLScannerOutput>: XMLSAXHandler {
     /// ``keptTextLimit``) and nothing of the document's text.
     final func prepareForNextDocument() {
         resetForNextDocument()
-        open.removeAll(keepingCapacity: open.capacity <= Self.keptTextLimit / MemoryLayout<Open>.stride)
+        open.removeAll(keepingCapacityUpTo: Self.keptTextLimit / MemoryLayout<Open>.stride)
         if text.capacity > Self.keptTextLimit {
             text = ByteBuffer(capacity: 256)
         } else {
@@ -93,7 +95,7 @@ class XMLPlistScanner<Sink: XMLScannerOutput>: XMLSAXHandler {
             fail(.unknownObject, "unknown element <\(name.string)>")
             return
         }
-        if let parent = open.last {
+        if let parent = innermost {
             switch parent.element {
             case .plist:
                 if element == .plist {
@@ -153,7 +155,7 @@ class XMLPlistScanner<Sink: XMLScannerOutput>: XMLSAXHandler {
     @_specialize(where Sink == XMLNodeTableBuilder)
     @_specialize(where Sink == XMLEventQueue)
     override func characters(_ bytes: ByteView) {
-        guard let top = open.last else {
+        guard let top = innermost else {
             // libxml2 reports no text outside the root element.
             return
         }
@@ -173,7 +175,8 @@ class XMLPlistScanner<Sink: XMLScannerOutput>: XMLSAXHandler {
     @_specialize(where Sink == XMLNodeTableBuilder)
     @_specialize(where Sink == XMLEventQueue)
     override func endElement() {
-        guard let top = open.popLast() else { return }
+        guard let top = innermost else { return }
+        open.removeLast(1)
         // Whatever ended, its parent holds elements (libxml2 reports no text outside the root).
         isBetweenElements = true
         let position = top.position
@@ -195,7 +198,7 @@ class XMLPlistScanner<Sink: XMLScannerOutput>: XMLSAXHandler {
             sink.endDictionary()
         case .key:
             withPlainText { sink.key($0, at: position) }
-            if !open.isEmpty { open[open.count - 1].pendingKey = true }
+            if open.count > 0 { open[open.count &- 1].pendingKey = true }
             return
         case .string:
             withPlainText { sink.string($0, at: position) }
@@ -234,10 +237,10 @@ class XMLPlistScanner<Sink: XMLScannerOutput>: XMLSAXHandler {
             sink.data(textBytes, at: position)
         }
         // A value ended: count it in its parent.
-        if open.isEmpty {
+        if open.count == 0 {
             documentHasValue = true
         } else {
-            let parent = open.count - 1
+            let parent = open.count &- 1
             open[parent].valueCount += 1
             open[parent].pendingKey = false
             if open[parent].element == .plist { documentHasValue = true }
@@ -248,15 +251,15 @@ class XMLPlistScanner<Sink: XMLScannerOutput>: XMLSAXHandler {
     /// The elements open now, outermost first, with where each start tag ends
     /// (``XMLPosition/unknown`` unless the sink records positions).
     final var openElements: [(name: String, position: XMLPosition)] {
-        open.map { ($0.element.name, $0.position) }
+        (0..<open.count).map { (open[$0].element.name, open[$0].position) }
     }
 
     /// True once the root element has been closed.
-    final var hasClosedRoot: Bool { rootSeen && open.isEmpty }
+    final var hasClosedRoot: Bool { rootSeen && open.count == 0 }
 
     final func finish() throws(PlistError) {
         if let error { throw error }
-        guard documentHasValue, open.isEmpty else {
+        guard documentHasValue, open.count == 0 else {
             throw PlistError(.structure, "the document holds no property list value", at: locate())
         }
     }

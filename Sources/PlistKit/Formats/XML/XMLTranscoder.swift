@@ -42,13 +42,22 @@ final class XMLTranscoder: EventInputDecoder {
         /// a shorter one), and the length of its byte-order mark; nil when it is not wide.
         /// ``PlistFormat/detect(_:)`` narrows wide text by the same rule.
         static func of(_ head: some Collection<UInt8>) -> (encoding: Encoding, markLength: Int)? {
-            let bytes = Array(head.prefix(4))
-            if bytes.starts(with: [0x00, 0x00, 0xFE, 0xFF]) { return (.utf32(bigEndian: true), 4) }
-            if bytes.starts(with: [0xFF, 0xFE, 0x00, 0x00]) { return (.utf32(bigEndian: false), 4) }
-            if bytes.starts(with: [0xFE, 0xFF]) { return (.utf16(bigEndian: true), 2) }
-            if bytes.starts(with: [0xFF, 0xFE]) { return (.utf16(bigEndian: false), 2) }
-            guard bytes.count >= 2, (bytes[0] == 0) != (bytes[1] == 0) else { return nil }
-            return (.utf16(bigEndian: bytes[0] == 0), 0)
+            // The first four bytes, on the stack (zeros past a shorter document's end).
+            var bytes = InlineArray<4, UInt8>(repeating: 0)
+            var count = 0
+            for byte in head.prefix(4) {
+                bytes[count] = byte
+                count += 1
+            }
+            guard count >= 2 else { return nil }
+            let (first, second) = (bytes[0], bytes[1])
+            let (third, fourth) = (bytes[2], bytes[3])
+            if count == 4, first == 0x00, second == 0x00, third == 0xFE, fourth == 0xFF { return (.utf32(bigEndian: true), 4) }
+            if count == 4, first == 0xFF, second == 0xFE, third == 0x00, fourth == 0x00 { return (.utf32(bigEndian: false), 4) }
+            if first == 0xFE, second == 0xFF { return (.utf16(bigEndian: true), 2) }
+            if first == 0xFF, second == 0xFE { return (.utf16(bigEndian: false), 2) }
+            guard (first == 0) != (second == 0) else { return nil }
+            return (.utf16(bigEndian: first == 0), 0)
         }
     }
 

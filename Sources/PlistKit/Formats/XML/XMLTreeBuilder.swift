@@ -59,14 +59,13 @@ final class XMLTreeBuilder: XMLScannerOutput {
     private static var keptStackLimit: Int { 1024 }
 
     // Only the scanner's callbacks touch these, one at a time: no dynamic exclusivity checks.
-    @exclusivity(unchecked) private var starts: [Start] = []
+    private let starts = GrowableTable<Start>(capacity: 16)
     @exclusivity(unchecked) private var values: [Plist] = []
     @exclusivity(unchecked) private var keys: [PlistKey] = []
     /// The key set of each depth (the number of containers around the dictionary).
     @exclusivity(unchecked) private var keySets: [KeySet] = []
 
     init() {
-        starts.reserveCapacity(16)
         values.reserveCapacity(64)
         keys.reserveCapacity(64)
         keySets.reserveCapacity(8)
@@ -82,7 +81,8 @@ final class XMLTreeBuilder: XMLScannerOutput {
     /// key sets (not their dictionaries) and stacks within their limits, or returns false
     /// when it holds more than a kept builder may.
     func prepareForNextDocument() -> Bool {
-        guard values.isEmpty, starts.isEmpty, keys.isEmpty, values.capacity <= Self.keptStackLimit, keys.capacity <= Self.keptStackLimit else { return false }
+        guard values.isEmpty, starts.count == 0, keys.isEmpty, values.capacity <= Self.keptStackLimit, keys.capacity <= Self.keptStackLimit,
+              starts.capacity <= Self.keptStackLimit else { return false }
         if keySets.count > Self.keptDepthLimit { keySets.removeSubrange(Self.keptDepthLimit...) }
         for depth in keySets.indices {
             keySets[depth].last = nil
@@ -128,7 +128,8 @@ final class XMLTreeBuilder: XMLScannerOutput {
     /// "out of allowed range", before a malformed sequence, an overlong form, a surrogate or a
     /// code point above U+10FFFF. Keys and strings (below) are made without checking them again.
     func key(_ text: ByteView, at position: XMLPosition) {
-        if let last = starts.indices.last, starts[last].keysFound {
+        if starts.count > 0, starts[starts.count &- 1].keysFound {
+            let last = starts.count &- 1
             let index = keys.count - starts[last].key
             if let (key, found) = reusableKey(depth: last, from: starts[last].cursor, text) {
                 if found != index { starts[last].keysInPlace = false }
