@@ -42,6 +42,7 @@ HOMES = {
         "IO/ByteView.swift": "the read-only byte view",
         "IO/ByteReads.swift": "the readers' loads, comparisons and copies",
         "IO/GrowableTable.swift": "scratch tables",
+        "IO/MoveStack.swift": "the XML tree builder's stacks of values moved in and out",
         "Text/UTF8Strings.swift": "string construction",
         "Text/StringLayout.swift": "String's inline layout: its bits, inline ASCII strings",
         "KeyOrder/RootCollator.swift": "the ICU bridge",

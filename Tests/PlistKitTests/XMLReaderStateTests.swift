@@ -7,8 +7,8 @@ import Testing
 @testable import PlistKit
 
 /// What the XML reader keeps from one document to the next on a thread (the scanner's element
-/// stack, the builder's container stack, both `GrowableTable`s) and how it tells a wide
-/// document from its first bytes.
+/// stack and the builder's container stack, `GrowableTable`s; the builder's value and key
+/// stacks, `MoveStack`s) and how it tells a wide document from its first bytes.
 @Suite struct XMLReaderStateTests {
     /// The encoding rule spelled out with arrays: what `XMLTranscoder.Encoding.of` must agree
     /// with.
@@ -99,5 +99,40 @@ import Testing
         #expect(table.count == 0 && table.capacity == 16)
         for value in 0..<40 { table.append(value * 2) }
         #expect((0..<40).allSatisfy { table[$0] == $0 * 2 })
+    }
+
+    /// Counts its instances, so the test sees every element destroyed exactly once.
+    private final class Tracked {
+        nonisolated(unsafe) static var alive = 0
+        let value: Int
+        init(_ value: Int) {
+            self.value = value
+            Tracked.alive += 1
+        }
+        deinit { Tracked.alive -= 1 }
+    }
+
+    @Test func moveStackMovesEveryElementOutOnceAndDestroysTheRest() {
+        do {
+            let stack = MoveStack<Tracked>(capacity: 2)
+            for value in 0..<1_000 { stack.append(Tracked(value)) }
+            #expect(stack.count == 1_000 && Tracked.alive == 1_000)
+            let tail: [Tracked] = stack.takeTail(from: 600)
+            #expect(tail.map(\.value) == Array(600..<1_000) && stack.count == 600)
+            let contiguous: ContiguousArray<Tracked> = stack.takeTail(from: 590)
+            #expect(contiguous.map(\.value) == Array(590..<600))
+            let empty: [Tracked] = stack.takeTail(from: stack.count)
+            #expect(empty.isEmpty && Tracked.alive == 1_000)
+            #expect(stack.removeLast().value == 589)
+            #expect(Tracked.alive == 999)
+            stack.removeTail(from: 500)
+            #expect(stack.count == 500 && Tracked.alive == 910)
+            var replacement = Tracked(-1)
+            stack.withTail(from: 499) { tail in swap(&replacement, &tail[0]) }
+            #expect(stack[499].value == -1 && replacement.value == 499)
+            #expect(stack[0].value == 0)
+        }
+        // The stack, the tails and the swapped-out element are gone: so is every element.
+        #expect(Tracked.alive == 0)
     }
 }

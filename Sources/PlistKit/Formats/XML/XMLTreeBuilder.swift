@@ -47,8 +47,6 @@ final class XMLTreeBuilder: XMLScannerOutput {
     /// What fills a slot whose value was moved out, and a template's values: a case with no
     /// payload to retain or release.
     private static var placeholder: Plist { .bool(false) }
-    /// The same for a moved key: an empty string is stored inline.
-    private static var placeholderKey: PlistKey { PlistKey("") }
     /// How far past its position a key is looked for in its depth's key set (keys that one
     /// document has and the next leaves out).
     private static var keySearchWindow: Int { 4 }
@@ -60,14 +58,12 @@ final class XMLTreeBuilder: XMLScannerOutput {
 
     // Only the scanner's callbacks touch these, one at a time: no dynamic exclusivity checks.
     private let starts = GrowableTable<Start>(capacity: 16)
-    @exclusivity(unchecked) private var values: [Plist] = []
-    @exclusivity(unchecked) private var keys: [PlistKey] = []
+    private let values = MoveStack<Plist>(capacity: 64)
+    private let keys = MoveStack<PlistKey>(capacity: 64)
     /// The key set of each depth (the number of containers around the dictionary).
     @exclusivity(unchecked) private var keySets: [KeySet] = []
 
     init() {
-        values.reserveCapacity(64)
-        keys.reserveCapacity(64)
         keySets.reserveCapacity(8)
     }
 
@@ -81,7 +77,7 @@ final class XMLTreeBuilder: XMLScannerOutput {
     /// key sets (not their dictionaries) and stacks within their limits, or returns false
     /// when it holds more than a kept builder may.
     func prepareForNextDocument() -> Bool {
-        guard values.isEmpty, starts.count == 0, keys.isEmpty, values.capacity <= Self.keptStackLimit, keys.capacity <= Self.keptStackLimit,
+        guard values.count == 0, starts.count == 0, keys.count == 0, values.capacity <= Self.keptStackLimit, keys.capacity <= Self.keptStackLimit,
               starts.capacity <= Self.keptStackLimit else { return false }
         if keySets.count > Self.keptDepthLimit { keySets.removeSubrange(Self.keptDepthLimit...) }
         for depth in keySets.indices {
@@ -109,17 +105,15 @@ final class XMLTreeBuilder: XMLScannerOutput {
 
     func endArray() {
         let start = starts.removeLast()
-        let count = values.count - start.value
-        let elements: [Plist] = values.takeTail(from: start.value, placeholder: Self.placeholder)
-        values.removeLast(count)
+        let elements: [Plist] = values.takeTail(from: start.value)
         values.append(.array(elements))
     }
 
     func endDictionary() {
         let start = starts.removeLast()
         let dictionary = makeDictionary(start, depth: starts.count)
-        keys.removeSubrange(start.key...)
-        values.removeSubrange(start.value...)
+        keys.removeTail(from: start.key)
+        values.removeTail(from: start.value)
         values.append(dictionary)
     }
 
@@ -186,8 +180,8 @@ final class XMLTreeBuilder: XMLScannerOutput {
         return nil
     }
 
-    /// The dictionary `start` opened; its keys and values are left on the stacks, the values
-    /// moved out of their slots.
+    /// The dictionary `start` opened; its keys and values are moved off the stacks, or left
+    /// there (the values as placeholders) for the caller to remove.
     private func makeDictionary(_ start: Start, depth: Int) -> Plist {
         let count = keys.count - start.key
         if count == 1, keys[start.key].string == XMLUID.key, case .integer(let integer) = values[start.value], let uid = integer.uint64Value {
@@ -207,12 +201,12 @@ final class XMLTreeBuilder: XMLScannerOutput {
 
     /// The values from `start` on, moved into an array of their own.
     private func takeValues(from start: Int) -> ContiguousArray<Plist> {
-        values.takeTail(from: start, placeholder: Self.placeholder)
+        values.takeTail(from: start)
     }
 
     /// The keys from `start` on, moved into an array of their own.
     private func takeKeys(from start: Int) -> ContiguousArray<PlistKey> {
-        keys.takeTail(from: start, placeholder: Self.placeholderKey)
+        keys.takeTail(from: start)
     }
 
     /// A dictionary with the keys of `depth`'s key set and the values from `start` on, moved.
@@ -230,8 +224,10 @@ final class XMLTreeBuilder: XMLScannerOutput {
         var dictionary = keySets[depth].template!
         // The copy's values are placeholders, swapped out for the values without a retain or
         // release, and left in the values' slots for the caller to remove.
-        for slot in 0..<(values.count - start) {
-            swap(&dictionary.values[slot], &values[start + slot])
+        values.withTail(from: start) { tail in
+            for slot in tail.indices {
+                swap(&dictionary.values[slot], &tail[slot])
+            }
         }
         return dictionary
     }
@@ -246,23 +242,5 @@ final class XMLTreeBuilder: XMLScannerOutput {
             while keySets.count < depth { keySets.append(KeySet(keys: [])) }
             keySets.append(set)
         }
-    }
-}
-
-private extension Array {
-    /// The elements from `start` on, moved into a new collection; each slot is left holding
-    /// `placeholder` (which needs no release), for the caller to remove. Swapping moves an
-    /// element without retaining or releasing it, and the new collection is allocated in
-    /// code specialised for its element type.
-    @inline(__always)
-    mutating func takeTail<Tail: RangeReplaceableCollection<Element>>(from start: Int, placeholder: Element) -> Tail {
-        var tail = Tail()
-        tail.reserveCapacity(count - start)
-        for index in start..<count {
-            var element = placeholder
-            swap(&element, &self[index])
-            tail.append(element)
-        }
-        return tail
     }
 }
