@@ -43,6 +43,7 @@ HOMES = {
         "IO/ByteReads.swift": "the readers' loads, comparisons and copies",
         "IO/GrowableTable.swift": "scratch tables",
         "IO/MoveStack.swift": "the XML tree builder's stacks of values moved in and out",
+        "PlistKey+TableHash.swift": "the table hash's borrowed read of a key's bytes",
         "Text/UTF8Strings.swift": "string construction",
         "Text/StringLayout.swift": "String's inline layout: its bits, inline ASCII strings",
         "KeyOrder/RootCollator.swift": "the ICU bridge",
