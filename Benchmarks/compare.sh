@@ -15,16 +15,20 @@
 #    file's bytes),
 #    then times the model-object rows of issue #13 (Codable, keyed archives) again with
 #    plistkit-paired: PlistKit and Foundation in alternation, one pair of runs at a time,
-#    and PlistKit's at n and 2n the same way,
+#    and PlistKit's at n and 2n the same way, and the rows whose goal is a ratio to libplist
+#    or a floor (issue #36) with Harness/alternate.py: PlistKit's process and the other side's
+#    in turn, ROUNDS times,
 # 5. prints one table of medians and ratios, the memory table, the n → 2n growth check, the
-#    goals of issue #4 and the paired rows and growth against issue #13's goals. The table is also left
+#    goals of issue #4, the paired rows and growth against issue #13's goals and the alternated
+#    rows against issue #36's. The table is also left
 #    in .results/table.md, and a chart of PlistKit's speed ratio against each peer in
 #    .results/ratios.svg.
 # A benchmark that fails (a codec throws) stops its row loudly; the table marks every row it
 # expected but did not get as MISSING, and the script then exits with status 1.
 #
 # Environment: RUNS (external harness runs per operation, default 5; 3 with --quick), PAIRS
-# (plistkit-paired's pairs per row, default 7; 5 with --quick),
+# (plistkit-paired's pairs per row, default 7; 5 with --quick), ROUNDS (alternate.py's rounds per
+# row, default 9; 7 with --quick),
 # PLISTKIT_BENCH_SECONDS / PLISTKIT_BENCH_ITERATIONS (per Swift benchmark, default 3 s / 7),
 # COMPARE_WORKLOADS (workloads to generate and measure, default all; when set, the Swift suite
 # runs only their benchmarks and only these workloads are generated), COMPARE_SWIFT_ONLY
@@ -48,15 +52,16 @@ else
 fi
 RUNS=${RUNS:-5}
 PAIRS=${PAIRS:-7}
+ROUNDS=${ROUNDS:-9}
 EXTERNAL_TIMEOUT=${EXTERNAL_TIMEOUT:-120}
 regenerate=0 skip_swift=0 skip_external=0 swift_status=0
 for argument in "$@"; do
     case "$argument" in
-        --quick) RUNS=${RUNS_QUICK:-3}; PAIRS=${PAIRS_QUICK:-5}; export PLISTKIT_BENCH_SECONDS=${PLISTKIT_BENCH_SECONDS:-2}; export PLISTKIT_BENCH_ITERATIONS=${PLISTKIT_BENCH_ITERATIONS:-5} ;;
+        --quick) RUNS=${RUNS_QUICK:-3}; PAIRS=${PAIRS_QUICK:-5}; ROUNDS=${ROUNDS_QUICK:-7}; export PLISTKIT_BENCH_SECONDS=${PLISTKIT_BENCH_SECONDS:-2}; export PLISTKIT_BENCH_ITERATIONS=${PLISTKIT_BENCH_ITERATIONS:-5} ;;
         --regenerate) regenerate=1 ;;
         --skip-swift) skip_swift=1 ;;
         --skip-external) skip_external=1 ;;
-        -h|--help) sed -n '2,34p' "$HERE/$(basename "$0")"; exit 0 ;;
+        -h|--help) sed -n '2,38p' "$HERE/$(basename "$0")"; exit 0 ;;
         *) echo "unknown option $argument" >&2; exit 2 ;;
     esac
 done
@@ -311,6 +316,19 @@ if [ "$skip_swift" = 0 ] && ((${#growth_rows[@]})); then
         log "plistkit-paired growth FAILED; its table will be missing"
 fi
 
+# --- 4c. the ratio goals of issue #36, timed in alternation -------------------------------
+# Harness/alternate.py times each row whose goal is a ratio to libplist or a floor as rounds of
+# PlistKit's process and the other side's, one after the other: the run's other rows are
+# minutes apart, longer than the machine keeps one speed.
+rm -f "$RESULTS/alternate.md"
+if [ "$skip_swift" = 0 ] && [ "$skip_external" = 0 ] && [ "$have_floor" = 1 ]; then
+    log "timing the ratio rows against libplist and the floors in alternation"
+    "$PYTHON" Harness/alternate.py --profile "$BUILD_DIR/plistkit-profile" --bin "$BIN" \
+        --workloads "$PLISTKIT_WORKLOADS" --only "$(IFS=,; echo "${WORKLOADS[*]}")" \
+        --rounds "$ROUNDS" --runs "$RUNS" >"$RESULTS/alternate.md" ||
+        log "alternate.py FAILED; its table will be missing"
+fi
+
 # --- 5. the table --------------------------------------------------------------------------
 {
     echo "PlistKit benchmarks — $(date -u '+%Y-%m-%d %H:%M UTC'), $(uname -m), $(nproc) cores, $(swift --version 2>/dev/null | head -1)"
@@ -326,6 +344,10 @@ fi
     [ -s "$RESULTS/paired-growth.txt" ] && PAIRED_ARGS+=(--paired-growth "$RESULTS/paired-growth.txt")
     "$PYTHON" Harness/report.py --workloads "${WORKLOADS[*]} ${SWIFT_ONLY[*]}" --external "$have_libplist" --rust "$have_rust" "${PAIRED_ARGS[@]}" \
         "$RESULTS/Current_run.influx.csv" "$RESULTS/external.txt"
+    if [ -s "$RESULTS/alternate.md" ]; then
+        echo
+        cat "$RESULTS/alternate.md"
+    fi
 } | tee "$RESULTS/table.md"
 "$PYTHON" Harness/ratios_svg.py "$RESULTS/Current_run.influx.csv" "$RESULTS/external.txt" "$RESULTS/ratios.svg" &&
     log "chart: $RESULTS/ratios.svg"
