@@ -8,8 +8,8 @@ import Darwin
 
 /// A growable array of plain values other than bytes in one `malloc` block: the binary
 /// writer's object, reference and uniquing tables, the event writer's spill stacks, the XML
-/// scanner's element stack. (Bytes
-/// go in ``ByteBuffer``, which speaks the same vocabulary.)
+/// scanner's element stack and tree builder's container stack. (Bytes go in ``ByteBuffer``,
+/// which speaks the same vocabulary.)
 ///
 /// Unlike `Array` it has no copy-on-write or bounds checks on the hot paths, and it grows
 /// with `realloc`, which can extend a large block in place or remap its pages instead of

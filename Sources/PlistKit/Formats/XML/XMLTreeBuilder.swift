@@ -56,11 +56,13 @@ final class XMLTreeBuilder: XMLScannerOutput {
     private static var keptDepthLimit: Int { 16 }
     private static var keptStackLimit: Int { 1024 }
 
-    // Only the scanner's callbacks touch these, one at a time: no dynamic exclusivity checks.
+    /// The open containers, innermost last.
     private let starts = GrowableTable<Start>(capacity: 16)
+    /// The finished values and keys not yet in a container.
     private let values = MoveStack<Plist>(capacity: 64)
     private let keys = MoveStack<PlistKey>(capacity: 64)
-    /// The key set of each depth (the number of containers around the dictionary).
+    /// The key set of each depth (the number of containers around the dictionary). Only the
+    /// scanner's callbacks touch it, one at a time: no dynamic exclusivity checks.
     @exclusivity(unchecked) private var keySets: [KeySet] = []
 
     init() {
