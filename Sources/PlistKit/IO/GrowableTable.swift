@@ -41,6 +41,11 @@ final class GrowableTable<Element: BitwiseCopyable> {
         }
     }
 
+    /// The last element; nil when there is none.
+    var last: Element? {
+        @inline(__always) get { count > 0 ? base[count &- 1] : nil }
+    }
+
     /// The element at `index`, checked against the count in release builds too: for
     /// indices an input supplies (the binary reader's per-object marks).
     subscript(checked index: Int) -> Element {

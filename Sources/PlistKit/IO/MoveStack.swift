@@ -47,23 +47,23 @@ final class MoveStack<Element> {
     /// The elements from `start` on, moved into a new array; the stack ends before `start`.
     @inline(__always)
     func takeTail(from start: Int) -> [Element] {
-        let moved = tailCount(from: start)
-        return [Element](unsafeUninitializedCapacity: moved) { buffer, initialized in
-            if moved > 0 { buffer.baseAddress!.moveInitialize(from: base + start, count: moved) }
-            initialized = moved
-            count = start
-        }
+        [Element](unsafeUninitializedCapacity: tailCount(from: start)) { moveTail(from: start, to: $0, count: &$1) }
     }
 
     /// ``takeTail(from:)`` into a `ContiguousArray`.
     @inline(__always)
     func takeTail(from start: Int) -> ContiguousArray<Element> {
-        let moved = tailCount(from: start)
-        return ContiguousArray(unsafeUninitializedCapacity: moved) { buffer, initialized in
-            if moved > 0 { buffer.baseAddress!.moveInitialize(from: base + start, count: moved) }
-            initialized = moved
-            count = start
-        }
+        ContiguousArray(unsafeUninitializedCapacity: tailCount(from: start)) { moveTail(from: start, to: $0, count: &$1) }
+    }
+
+    /// Moves the elements from `start` on into `buffer`, which has room for them, and ends
+    /// the stack before `start`.
+    @inline(__always)
+    private func moveTail(from start: Int, to buffer: UnsafeMutableBufferPointer<Element>, count initialized: inout Int) {
+        let moved = count &- start
+        if moved > 0 { buffer.baseAddress!.moveInitialize(from: base + start, count: moved) }
+        initialized = moved
+        count = start
     }
 
     /// Destroys the elements from `start` on (none when the stack ends there).

@@ -26,8 +26,6 @@ class XMLPlistScanner<Sink: XMLScannerOutput>: XMLSAXHandler {
     @exclusivity(unchecked) final var maximumDepth: Int
     /// The open elements, innermost last: a table with no copy-on-write check per change.
     private let open = GrowableTable<Open>(capacity: 16)
-    /// The innermost open element.
-    private var innermost: Open? { open.count > 0 ? open[open.count &- 1] : nil }
     /// The text of the innermost text element so far. After a `<key>` ends it keeps the
     /// key's text until the next text element starts, which error messages use.
     @exclusivity(unchecked) private var text = ByteBuffer(capacity: 256)
@@ -95,7 +93,7 @@ class XMLPlistScanner<Sink: XMLScannerOutput>: XMLSAXHandler {
             fail(.unknownObject, "unknown element <\(name.string)>")
             return
         }
-        if let parent = innermost {
+        if let parent = open.last {
             switch parent.element {
             case .plist:
                 if element == .plist {
@@ -155,7 +153,7 @@ class XMLPlistScanner<Sink: XMLScannerOutput>: XMLSAXHandler {
     @_specialize(where Sink == XMLNodeTableBuilder)
     @_specialize(where Sink == XMLEventQueue)
     override func characters(_ bytes: ByteView) {
-        guard let top = innermost else {
+        guard let top = open.last else {
             // libxml2 reports no text outside the root element.
             return
         }
@@ -175,8 +173,8 @@ class XMLPlistScanner<Sink: XMLScannerOutput>: XMLSAXHandler {
     @_specialize(where Sink == XMLNodeTableBuilder)
     @_specialize(where Sink == XMLEventQueue)
     override func endElement() {
-        guard let top = innermost else { return }
-        open.removeLast(1)
+        guard open.count > 0 else { return }
+        let top = open.removeLast()
         // Whatever ended, its parent holds elements (libxml2 reports no text outside the root).
         isBetweenElements = true
         let position = top.position

@@ -124,7 +124,7 @@ final class XMLTreeBuilder: XMLScannerOutput {
     /// "out of allowed range", before a malformed sequence, an overlong form, a surrogate or a
     /// code point above U+10FFFF. Keys and strings (below) are made without checking them again.
     func key(_ text: ByteView, at position: XMLPosition) {
-        if starts.count > 0, starts[starts.count &- 1].keysFound {
+        if starts.last?.keysFound == true {
             let last = starts.count &- 1
             let index = keys.count - starts[last].key
             if let (key, found) = reusableKey(depth: last, from: starts[last].cursor, text) {
